@@ -1,0 +1,105 @@
+#pragma once
+// The host GEMM API: a problem, options, and the plan that every backend implements.
+//
+//   D = alpha · (A · B) ⊙ (scale_a ⊗ scale_b) + bias + beta · C
+//
+// A is M x K, B is K x N, C and D are M x N (row-major). bias has one entry per column of D;
+// scale_a one per row of A (or one for the whole tensor), scale_b one per column of B (or one).
+//
+// The contract (the one users need under CUDA graphs):
+//   GemmPlan plan;  plan.initialize(problem, options)   // once: backend and algorithm choice,
+//                                                       // function attributes, descriptors
+//   plan.can_implement(args)                            // any time: is `args` runnable by this plan?
+//   plan.workspace_size(args)                           // bytes of device workspace `run` needs
+//   plan.run(args, workspace, stream)                   // one step: validates, then enqueues
+// `run` never allocates, never synchronizes and calls nothing that is illegal under stream
+// capture (global, thread-local or relaxed mode). If it returns an error, nothing was enqueued and
+// nothing was written.
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "graphgemm/status.hpp"
+#include "graphgemm/types.hpp"
+
+namespace graphgemm {
+
+struct GemmArgs {
+  MatrixView a;                      // M x K
+  MatrixView b;                      // K x N (MatrixView::transposed_weight for an N x K weight)
+  std::optional<MatrixView> c;       // M x N, row-major, D's dtype; read only when present
+  MatrixView d;                      // M x N, row-major: the output (its memory is written)
+  std::optional<VectorView> bias;    // N entries, D's dtype (or fp32 for fp32 output)
+  std::optional<VectorView> scale_a; // fp32, M entries (per row) or 1 (per tensor)
+  std::optional<VectorView> scale_b; // fp32, N entries (per column) or 1 (per tensor)
+  float alpha = 1.0f;
+  float beta = 0.0f;                 // needs c when non-zero
+
+  [[nodiscard]] std::int64_t m() const noexcept { return a.rows; }
+  [[nodiscard]] std::int64_t n() const noexcept { return b.cols; }
+  [[nodiscard]] std::int64_t k() const noexcept { return a.cols; }
+};
+
+enum class Backend : std::uint8_t {
+  automatic,  // graphgemm's own kernels where they implement the problem on this GPU, else cuBLASLt
+  cublaslt,   // NVIDIA cuBLASLt: the reference peer and the fallback on GPUs that are not Hopper
+  sm90,       // graphgemm's own Hopper kernels (TMA + WGMMA)
+};
+[[nodiscard]] const char* to_string(Backend b) noexcept;
+
+struct GemmOptions {
+  Backend backend = Backend::automatic;
+  // Upper bound on the device workspace a backend may ask for (cuBLASLt's algorithm choice
+  // depends on it). 32 MiB is what NVIDIA recommends for Hopper.
+  std::size_t max_workspace_bytes = std::size_t{32} << 20;
+};
+
+struct Workspace {
+  void* data = nullptr;
+  std::size_t size = 0;
+};
+
+namespace detail {
+class GemmBackend;
+}
+
+class GemmPlan {
+ public:
+  GemmPlan() noexcept;
+  ~GemmPlan();
+  GemmPlan(GemmPlan&&) noexcept;
+  GemmPlan& operator=(GemmPlan&&) noexcept;
+  GemmPlan(const GemmPlan&) = delete;
+  GemmPlan& operator=(const GemmPlan&) = delete;
+
+  // Builds the plan for `problem` on the current CUDA device. The pointers in `problem` are not
+  // read (they may be null); shapes, dtypes, layouts, leading dimensions and which optional
+  // operands are present are what the plan is for.
+  [[nodiscard]] Status initialize(const GemmArgs& problem, const GemmOptions& options = {});
+
+  // Whether `args` can run through this plan: the same problem (shapes, dtypes, layouts,
+  // optional operands) with valid pointers. The message says what differs.
+  [[nodiscard]] Status can_implement(const GemmArgs& args) const;
+
+  // Device workspace, in bytes, that `run(args, ...)` needs. 0 for an uninitialized plan.
+  [[nodiscard]] std::size_t workspace_size(const GemmArgs& args) const;
+
+  // Validates `args`, `workspace` and `stream`, then enqueues the GEMM on `stream`.
+  [[nodiscard]] Status run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const;
+
+  [[nodiscard]] bool initialized() const noexcept { return backend_ != nullptr; }
+  [[nodiscard]] Backend backend() const noexcept;
+  // What was chosen, e.g. "cublaslt: algo 6 tile 128x256 stages ..., workspace 4194304 B".
+  [[nodiscard]] std::string describe() const;
+  [[nodiscard]] int device() const noexcept { return device_; }
+
+ private:
+  std::unique_ptr<detail::GemmBackend> backend_;
+  int device_ = -1;
+};
+
+}  // namespace graphgemm

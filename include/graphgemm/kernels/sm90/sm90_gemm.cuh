@@ -1,0 +1,391 @@
+// graphgemm: warp-specialized persistent TMA + WGMMA GEMM for Hopper (sm_90a).
+//
+//   D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
+//   acc    = sum_k A[m,k] * B[k,n]  (bf16/fp16 in, fp32 accumulate)
+//
+// Structure (one kernel, every setting a template parameter of GemmConfig):
+//   * WG 0 .. kConsumerWGs-1 : consumers. Each owns 64 rows of the BlockM x BlockN tile and issues
+//                              wgmma.m64nBlockNk16 on a kStages ring of A/B shared memory stages.
+//   * WG kConsumerWGs        : producer. One thread issues TMA loads into the ring.
+//   * full[s]  : producer -> consumers, 1 arrival (arrive.expect_tx) + the TMA transaction bytes.
+//   * empty[s] : consumers -> producers of every CTA in the cluster, one arrival per consumer warp
+//                per CTA (a stage of CTA X is also written by its peer's multicast).
+//   * Epilogue : registers -> swizzled smem chunk (64 rows x 128 B) -> TMA store, double-buffered
+//                per consumer WG. The D staging buffers are separate from the ring, so the producer
+//                keeps prefetching the next tile while the epilogue runs.
+//   * Persistent: grid = clusters x cluster size; tiles (M and N from KernelParams) are walked by
+//                TileScheduler, so the grid is independent of M.
+//   * Cluster (ClusterM x ClusterN, product 1 or 2): the CTAs of a 2x1 cluster share the B tile,
+//                those of a 1x2 cluster share the A tile; each CTA loads half of the shared box and
+//                multicasts it to both.
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "sm90_gemm_types.hpp"
+#include "sm90_primitives.cuh"
+#include "sm90_tile_scheduler.cuh"
+#include "sm90_wgmma.cuh"
+
+namespace graphgemm::kernels::sm90 {
+
+inline constexpr int kMaxDynamicSmem = 232448;  // 227 KB opt-in limit on sm_90
+
+template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_, int ClusterM_,
+          int ClusterN_, bool BKMajor_>
+struct GemmConfig {
+    using ElementAB = ElementAB_;
+    using ElementD = ElementD_;
+    static constexpr int kBlockM = BlockM_;
+    static constexpr int kBlockN = BlockN_;
+    static constexpr int kBlockK = 64;  // one 128-byte swizzle atom of 16-bit elements
+    static constexpr int kStages = Stages_;
+    static constexpr int kClusterM = ClusterM_;
+    static constexpr int kClusterN = ClusterN_;
+    static constexpr int kClusterSize = ClusterM_ * ClusterN_;
+    static constexpr bool kBKMajor = BKMajor_;
+
+    static constexpr int kConsumerWGs = kBlockM / 64;
+    static constexpr int kThreads = (kConsumerWGs + 1) * 128;
+    // NOTES: 40 * 128 + 232 * 256 = 64512 <= 65536 registers per SM for the 3-WG kernel.
+    static constexpr int kProducerRegs = 40;
+    static constexpr int kConsumerRegs = kConsumerWGs == 2 ? 232 : 240;
+
+    // Shared memory carve-up (offsets from a 1024-byte aligned base)
+    static constexpr int kSmemAStage = kBlockM * kBlockK * 2;
+    static constexpr int kSmemBStage = kBlockN * kBlockK * 2;
+    static constexpr int kStageBytes = kSmemAStage + kSmemBStage;
+    static constexpr int kEpiCols = 128 / static_cast<int>(sizeof(ElementD));  // cols per chunk
+    static constexpr int kEpiBufBytes = 64 * 128;                               // 64 rows x 128 B
+    static constexpr int kSmemD = kConsumerWGs * 2 * kEpiBufBytes;
+    static constexpr int kOffA = 0;
+    static constexpr int kOffB = kOffA + kStages * kSmemAStage;
+    static constexpr int kOffD = kOffB + kStages * kSmemBStage;
+    static constexpr int kOffBar = kOffD + kSmemD;
+    static constexpr int kSmemBytes = kOffBar + 2 * kStages * 8 + 1024;  // + alignment slack
+
+    // TMA boxes {inner, outer}; the multicast (shared) operand is split in halves between the
+    // two CTAs of the cluster.
+    static constexpr bool kMulticastA = kClusterN == 2;
+    static constexpr bool kMulticastB = kClusterM == 2;
+    static constexpr int kBoxAInner = kBlockK;
+    static constexpr int kBoxAOuter = kMulticastA ? kBlockM / 2 : kBlockM;
+    static constexpr int kBoxBInner = 64;  // K (K-major) or N (N-major): 128 bytes either way
+    static constexpr int kBoxBOuter =
+        kBKMajor ? (kMulticastB ? kBlockN / 2 : kBlockN) : (kMulticastB ? kBlockK / 2 : kBlockK);
+
+    static_assert(std::is_same_v<ElementAB, __nv_bfloat16> || std::is_same_v<ElementAB, __half>);
+    static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
+                  std::is_same_v<ElementD, float>);
+    static_assert(kBlockM == 64 || kBlockM == 128, "each consumer warpgroup owns 64 rows");
+    static_assert(kBlockN % 64 == 0 && kBlockN >= 64 && kBlockN <= 256);
+    static_assert(kClusterSize == 1 || kClusterSize == 2, "cluster of 1 or 2 CTAs");
+    static_assert(kBoxAOuter % 8 == 0 && kBoxBOuter % 8 == 0, "multicast halves: 1024B aligned");
+    static_assert(kStages >= 2);
+    static_assert(kSmemBytes <= kMaxDynamicSmem, "shared memory budget exceeded");
+};
+
+// Largest stage count that fits the shared memory budget.
+template <class ElementD, int BlockM, int BlockN>
+constexpr int max_stages() {
+    const int fixed = (BlockM / 64) * 2 * 64 * 128 + 1024;
+    const int per_stage = (BlockM + BlockN) * 64 * 2 + 16;
+    return (kMaxDynamicSmem - fixed) / per_stage;
+}
+
+namespace detail {
+
+__device__ __forceinline__ float load_bias(const void* bias, int type, int idx) {
+    switch (type) {
+        case static_cast<int>(BiasType::bf16):
+            return __bfloat162float(static_cast<const __nv_bfloat16*>(bias)[idx]);
+        case static_cast<int>(BiasType::fp16):
+            return __half2float(static_cast<const __half*>(bias)[idx]);
+        case static_cast<int>(BiasType::fp32):
+            return static_cast<const float*>(bias)[idx];
+        default:
+            return 0.0f;
+    }
+}
+
+template <class T>
+__device__ __forceinline__ float to_float(T v) {
+    if constexpr (std::is_same_v<T, float>) return v;
+    else if constexpr (std::is_same_v<T, __half>) return __half2float(v);
+    else return __bfloat162float(v);
+}
+
+// Stores two adjacent output values (row r, cols cc and cc+1 of a 64 x 128-byte chunk) into the
+// 128B-swizzled staging buffer: 16-byte unit u of row r lives at unit (u ^ (r % 8)).
+template <class ElementD>
+__device__ __forceinline__ void store_pair(uint32_t buf, int r, int cc, float x0, float x1) {
+    const uint32_t byte = static_cast<uint32_t>(cc) * sizeof(ElementD);
+    const uint32_t addr =
+        buf + r * 128 + ((((byte >> 4) ^ static_cast<uint32_t>(r & 7)) << 4) | (byte & 15));
+    if constexpr (std::is_same_v<ElementD, float>) {
+        asm volatile("st.shared.v2.f32 [%0], {%1, %2};" ::"r"(addr), "f"(x0), "f"(x1) : "memory");
+    } else {
+        uint32_t packed;
+        if constexpr (std::is_same_v<ElementD, __half>) {
+            __half2 h = __floats2half2_rn(x0, x1);
+            packed = *reinterpret_cast<uint32_t*>(&h);
+        } else {
+            __nv_bfloat162 h = __floats2bfloat162_rn(x0, x1);
+            packed = *reinterpret_cast<uint32_t*>(&h);
+        }
+        asm volatile("st.shared.b32 [%0], %1;" ::"r"(addr), "r"(packed) : "memory");
+    }
+}
+
+template <class Config>
+__global__ void __launch_bounds__(Config::kThreads, 1)
+    sm90_gemm_kernel(const __grid_constant__ CUtensorMap tma_a,
+                     const __grid_constant__ CUtensorMap tma_b,
+                     const __grid_constant__ CUtensorMap tma_d, const KernelParams p) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    using ElementD = typename Config::ElementD;
+    constexpr int BM = Config::kBlockM;
+    constexpr int BN = Config::kBlockN;
+    constexpr int BK = Config::kBlockK;
+    constexpr int kStages = Config::kStages;
+    constexpr int kCluster = Config::kClusterSize;
+    constexpr int kConsumerWGs = Config::kConsumerWGs;
+    constexpr bool kBKMajor = Config::kBKMajor;
+    using Mma = Wgmma<BN, std::is_same_v<typename Config::ElementAB, __nv_bfloat16>,
+                      kBKMajor ? 0 : 1>;
+    using Scheduler = TileScheduler<BM, BN, Config::kClusterM, Config::kClusterN>;
+
+    // ---- Shared memory carve-up ------------------------------------------------------------
+    // NOTES: the dynamic smem base is only guaranteed 16-byte aligned; 128B-swizzle atoms (TMA
+    // and the wgmma descriptors with base_offset 0) need 1024, hence the manual round-up.
+    extern __shared__ __align__(16) uint8_t smem_raw[];
+    const uint32_t smem_base = (smem_u32(smem_raw) + 1023u) & ~1023u;
+    const uint32_t smem_a = smem_base + Config::kOffA;
+    const uint32_t smem_b = smem_base + Config::kOffB;
+    const uint32_t smem_d = smem_base + Config::kOffD;
+    const uint32_t bar_full = smem_base + Config::kOffBar;
+    const uint32_t bar_empty = bar_full + 8 * kStages;
+
+    const uint32_t warp_idx = __shfl_sync(0xffffffffu, threadIdx.x / 32, 0);
+    const uint32_t lane = threadIdx.x % 32;
+    const uint32_t wg_idx = warp_idx / 4;
+    const uint32_t cta_rank = kCluster > 1 ? cluster_cta_rank() : 0;
+    const int rank_m = Config::kClusterM == 2 ? static_cast<int>(cta_rank) : 0;
+    const int rank_n = Config::kClusterN == 2 ? static_cast<int>(cta_rank) : 0;
+    const int num_k_blocks = (p.k + BK - 1) / BK;
+
+    // ---- Barrier initialisation --------------------------------------------------------------
+    if (threadIdx.x == kConsumerWGs * 128) {
+        tma_prefetch_descriptor(&tma_a);
+        tma_prefetch_descriptor(&tma_b);
+        tma_prefetch_descriptor(&tma_d);
+#pragma unroll
+        for (int s = 0; s < kStages; ++s) {
+            mbar_init(bar_full + 8 * s, 1);
+            mbar_init(bar_empty + 8 * s, kConsumerWGs * 4 * kCluster);
+        }
+        fence_mbarrier_init();
+        fence_proxy_async_shared();
+    }
+    // NOTES: peers multicast into our smem and arrive on our barriers: all of them must be
+    // initialised cluster-wide before any producer starts.
+    if constexpr (kCluster > 1) cluster_sync();
+    else __syncthreads();
+
+    if (wg_idx == kConsumerWGs) {
+        // ======================== Producer warpgroup (TMA) ========================
+        setmaxnreg_dec<Config::kProducerRegs>();
+        if (warp_idx == kConsumerWGs * 4 && lane == 0) {
+            Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n);
+            uint32_t stage = 0, phase = 0;
+            int tile_m, tile_n;
+            while (sched.next(tile_m, tile_n)) {
+                const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
+                const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+                for (int kb = 0; kb < num_k_blocks; ++kb) {
+                    // Stage free in every CTA this load (or its multicast) writes to.
+                    mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
+                    const uint32_t full = bar_full + 8 * stage;
+                    // NOTES: TMA always delivers full boxes (OOB parts zero-filled), so the
+                    // transaction count is the full stage size even on edge tiles.
+                    mbar_arrive_expect_tx(full, Config::kStageBytes);
+                    const int k0 = kb * BK;
+                    const uint32_t sa = smem_a + stage * Config::kSmemAStage;
+                    const uint32_t sb = smem_b + stage * Config::kSmemBStage;
+                    if constexpr (Config::kMulticastA) {
+                        tma_load_2d_multicast(sa + rank_n * (BM / 2) * 128, &tma_a, full, k0,
+                                              m0 + rank_n * (BM / 2), 0x3);
+                    } else {
+                        tma_load_2d(sa, &tma_a, full, k0, m0);
+                    }
+                    if constexpr (kBKMajor) {
+                        // smem: BN rows of 64 k-elements (128 B each)
+                        if constexpr (Config::kMulticastB) {
+                            tma_load_2d_multicast(sb + rank_m * (BN / 2) * 128, &tma_b, full, k0,
+                                                  n0 + rank_m * (BN / 2), 0x3);
+                        } else {
+                            tma_load_2d(sb, &tma_b, full, k0, n0);
+                        }
+                    } else {
+                        // smem: BN/64 chunks, each BK k-rows of 64 n-elements (128 B each)
+#pragma unroll
+                        for (int c = 0; c < BN / 64; ++c) {
+                            if constexpr (Config::kMulticastB) {
+                                tma_load_2d_multicast(sb + c * (BK * 128) + rank_m * (BK / 2) * 128,
+                                                      &tma_b, full, n0 + c * 64,
+                                                      k0 + rank_m * (BK / 2), 0x3);
+                            } else {
+                                tma_load_2d(sb + c * (BK * 128), &tma_b, full, n0 + c * 64, k0);
+                            }
+                        }
+                    }
+                    if (++stage == kStages) {
+                        stage = 0;
+                        phase ^= 1;
+                    }
+                }
+            }
+        }
+        __syncwarp();
+    } else {
+        // ======================== Consumer warpgroups (WGMMA + epilogue) ========================
+        setmaxnreg_inc<Config::kConsumerRegs>();
+        const uint32_t warp_in_wg = warp_idx % 4;
+        const bool wg_leader = (threadIdx.x % 128) == 0;
+        Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n);
+
+        // Stage-0 descriptors; per stage / k-step only the start address field changes.
+        const uint64_t desc_a0 = make_smem_desc_sw128(smem_a + wg_idx * 64 * 128, 0, 1024);
+        const uint64_t desc_b0 = make_smem_desc_sw128(smem_b, kBKMajor ? 0 : BK * 128, 1024);
+
+        auto release_stage = [&](uint32_t s) {
+            if constexpr (kCluster == 1) {
+                if (lane == 0) mbar_arrive(bar_empty + 8 * s);
+            } else {
+                if (lane < kCluster) mbar_arrive_cluster(bar_empty + 8 * s, lane);
+            }
+        };
+
+        float acc[Mma::kNumAccum];
+#pragma unroll
+        for (int i = 0; i < Mma::kNumAccum; ++i) acc[i] = 0.0f;
+
+        uint32_t stage = 0, phase = 0;
+        uint32_t epi_buf = 0;
+        int tile_m, tile_n;
+        while (sched.next(tile_m, tile_n)) {
+            const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
+            const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+
+            // ---- Main loop: one wgmma group in flight, release the previous stage ----
+            uint32_t prev_stage = 0;
+            for (int kb = 0; kb < num_k_blocks; ++kb) {
+                mbar_wait(bar_full + 8 * stage, phase);
+#pragma unroll
+                for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+                wgmma_fence();
+#pragma unroll
+                for (int kk = 0; kk < BK / 16; ++kk) {
+                    const uint32_t a_off = stage * Config::kSmemAStage + kk * 32;
+                    const uint32_t b_off =
+                        stage * Config::kSmemBStage + (kBKMajor ? kk * 32 : kk * 16 * 128);
+                    Mma::mma(acc, desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4),
+                             kb > 0 || kk > 0);
+                }
+                wgmma_commit();
+#pragma unroll
+                for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+                wgmma_wait<1>();
+                if (kb > 0) release_stage(prev_stage);
+                prev_stage = stage;
+                if (++stage == kStages) {
+                    stage = 0;
+                    phase ^= 1;
+                }
+            }
+            wgmma_wait<0>();
+#pragma unroll
+            for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+            release_stage(prev_stage);
+
+            // ---- Epilogue: registers -> swizzled smem chunk -> TMA store ----
+            const int row_base = m0 + static_cast<int>(wg_idx) * 64;
+            if (row_base < p.m && n0 < p.n) {  // warpgroup-uniform
+                const int r0 = static_cast<int>(warp_in_wg) * 16 + static_cast<int>(lane / 4);
+                const int g_r0 = row_base + r0;
+                const int g_r1 = g_r0 + 8;
+                float rs0 = p.alpha, rs1 = p.alpha;
+                if (p.scale_a != nullptr) {
+                    rs0 *= g_r0 < p.m ? p.scale_a[g_r0] : 0.0f;
+                    rs1 *= g_r1 < p.m ? p.scale_a[g_r1] : 0.0f;
+                }
+                const bool has_c = p.c != nullptr && p.beta != 0.0f;
+                const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
+                constexpr int kCols = Config::kEpiCols;
+#pragma unroll
+                for (int chunk = 0; chunk < BN / kCols; ++chunk) {
+                    const int col_base = n0 + chunk * kCols;
+                    if (col_base >= p.n) break;  // warpgroup-uniform
+                    const uint32_t buf =
+                        smem_d + (wg_idx * 2 + epi_buf) * Config::kEpiBufBytes;
+                    // The store issued from this buffer two chunks ago must have read it.
+                    if (wg_leader) tma_store_wait_read<1>();
+                    named_barrier_sync(1 + wg_idx, 128);
+#pragma unroll
+                    for (int jj = 0; jj < kCols / 8; ++jj) {
+                        const int j = chunk * (kCols / 8) + jj;
+                        const int cc = 8 * jj + 2 * static_cast<int>(lane % 4);
+                        const int gc = col_base + cc;
+                        float v0 = acc[4 * j + 0] * rs0, v1 = acc[4 * j + 1] * rs0;
+                        float v2 = acc[4 * j + 2] * rs1, v3 = acc[4 * j + 3] * rs1;
+                        if (p.scale_b != nullptr) {
+                            const float sb0 = gc < p.n ? p.scale_b[gc] : 0.0f;
+                            const float sb1 = gc + 1 < p.n ? p.scale_b[gc + 1] : 0.0f;
+                            v0 *= sb0, v1 *= sb1, v2 *= sb0, v3 *= sb1;
+                        }
+                        if (p.bias_type != 0) {
+                            const float b0 = gc < p.n ? load_bias(p.bias, p.bias_type, gc) : 0.0f;
+                            const float b1 =
+                                gc + 1 < p.n ? load_bias(p.bias, p.bias_type, gc + 1) : 0.0f;
+                            v0 += b0, v1 += b1, v2 += b0, v3 += b1;
+                        }
+                        if (has_c) {
+                            const ElementD* c0 = c_ptr + static_cast<long long>(g_r0) * p.ldc;
+                            const ElementD* c1 = c_ptr + static_cast<long long>(g_r1) * p.ldc;
+                            if (g_r0 < p.m) {
+                                if (gc < p.n) v0 += p.beta * to_float(c0[gc]);
+                                if (gc + 1 < p.n) v1 += p.beta * to_float(c0[gc + 1]);
+                            }
+                            if (g_r1 < p.m) {
+                                if (gc < p.n) v2 += p.beta * to_float(c1[gc]);
+                                if (gc + 1 < p.n) v3 += p.beta * to_float(c1[gc + 1]);
+                            }
+                        }
+                        store_pair<ElementD>(buf, r0, cc, v0, v1);
+                        store_pair<ElementD>(buf, r0 + 8, cc, v2, v3);
+                    }
+                    // Generic-proxy smem writes -> visible to the async proxy (TMA store).
+                    fence_proxy_async_shared();
+                    named_barrier_sync(1 + wg_idx, 128);
+                    if (wg_leader) {
+                        tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / N
+                        tma_store_commit();
+                    }
+                    epi_buf ^= 1;
+                }
+            }
+        }
+        if (wg_leader) tma_store_wait<0>();
+    }
+
+    // NOTES: a CTA must not exit while its peer may still arrive on its empty barriers.
+    if constexpr (kCluster > 1) cluster_sync();
+#endif
+}
+
+}  // namespace detail
+}  // namespace graphgemm::kernels::sm90

@@ -1,0 +1,319 @@
+// graphgemm: header-only HOST launcher for the sm90 GEMM kernel (sm90_gemm.cuh).
+//
+// Usable from the library (through src/kernels/sm90_gemm_instances.*) and from a standalone
+// PyTorch extension. Compile with nvcc for sm_90a; no -lcuda needed (the driver's
+// cuTensorMapEncodeTiled is fetched with cudaGetDriverEntryPointByVersion).
+//
+//   namespace graphgemm::kernels::sm90
+//     enum class BiasType { none, bf16, fp16, fp32 };          (sm90_gemm_types.hpp)
+//     struct GemmParams { m, n, k, a, lda, b, ldb, c, ldc, d, ldd, bias, bias_type,
+//                         scale_a, scale_b, alpha, beta, raster_group, raster_along_n };
+//     template <ElementAB, ElementD, BlockM, BlockN, Stages, ClusterM, ClusterN, BKMajor>
+//       struct GemmConfig;                                       (sm90_gemm.cuh)
+//     template <class Config> struct Gemm {
+//       static cudaError_t initialize(int device);   // once per device at plan creation
+//       struct LaunchArgs;                            // tensor maps + params + geometry
+//       static cudaError_t make_launch_args(const GemmParams&, int num_sms, LaunchArgs&,
+//                                           bool full_grid = false);
+//       static cudaError_t launch(const LaunchArgs&, cudaStream_t);
+//       static const void* kernel_function();
+//       static void kernel_args(const LaunchArgs&, void* args[4]);  // for graph kernel nodes
+//       static constexpr const char* name();
+//     };
+//
+// Usage:
+//   using G = Gemm<GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 256, 4, 2, 1, true>>;
+//   G::initialize(dev);                                   // not per run
+//   G::LaunchArgs la; G::make_launch_args(params, num_sms, la);   // host only, capture-safe
+//   G::launch(la, stream);
+//
+// Graph updates: the kernel parameters are (tma_a, tma_b, tma_d, KernelParams). M lives only in
+// tma_a, tma_d and KernelParams::m; the kernel loops over tiles derived from M at run time, so
+// any grid works. With full_grid = true the grid is the co-resident maximum (independent of M),
+// which lets a graph layer re-run make_launch_args for a new M and update only the parameters.
+#pragma once
+
+#include <cuda.h>
+#include <cudaTypedefs.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <type_traits>
+
+#include "sm90_gemm.cuh"
+#include "sm90_gemm_types.hpp"
+
+namespace graphgemm::kernels::sm90 {
+namespace detail {
+
+// ---- Driver entry point (function-local static, first set by initialize()) ------------------
+inline PFN_cuTensorMapEncodeTiled_v12000 encode_tiled_fn() {
+    static const PFN_cuTensorMapEncodeTiled_v12000 fn = [] {
+        void* ptr = nullptr;
+        cudaDriverEntryPointQueryResult status = cudaDriverEntryPointSymbolNotFound;
+        const cudaError_t err = cudaGetDriverEntryPointByVersion(
+            "cuTensorMapEncodeTiled", &ptr, 12000, cudaEnableDefault, &status);
+        if (err != cudaSuccess || status != cudaDriverEntryPointSuccess) {
+            (void)cudaGetLastError();  // do not leave a sticky-looking error behind
+            return static_cast<PFN_cuTensorMapEncodeTiled_v12000>(nullptr);
+        }
+        return reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(ptr);
+    }();
+    return fn;
+}
+
+template <class T>
+constexpr CUtensorMapDataType tma_dtype() {
+    if constexpr (std::is_same_v<T, float>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+    else if constexpr (std::is_same_v<T, __half>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+    else return CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+}
+
+// 2-D row-major tensor {inner (contiguous), outer} with a 128B-swizzled {box_inner, box_outer}
+// box. Out-of-bounds box elements are zero-filled on load and skipped on store.
+inline cudaError_t encode_tma_2d(CUtensorMap* map, CUtensorMapDataType dtype, const void* ptr,
+                                 uint64_t inner, uint64_t outer, uint64_t row_stride_bytes,
+                                 uint32_t box_inner, uint32_t box_outer) {
+    const auto fn = encode_tiled_fn();
+    if (fn == nullptr) return cudaErrorNotSupported;
+    const cuuint64_t dims[2] = {inner, outer};
+    const cuuint64_t strides[1] = {row_stride_bytes};
+    const cuuint32_t box[2] = {box_inner, box_outer};
+    const cuuint32_t elem_strides[2] = {1, 1};
+    const CUresult r = fn(map, dtype, 2, const_cast<void*>(ptr), dims, strides, box, elem_strides,
+                          CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                          CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+// ---- Printable config name, built at compile time -------------------------------------------
+struct ConfigName {
+    char data[96] = {};
+    int len = 0;
+    constexpr void append(const char* s) {
+        while (*s != '\0') data[len++] = *s++;
+    }
+    constexpr void append(int v) {
+        char tmp[12] = {};
+        int n = 0;
+        do {
+            tmp[n++] = static_cast<char>('0' + v % 10);
+            v /= 10;
+        } while (v > 0);
+        while (n > 0) data[len++] = tmp[--n];
+    }
+};
+
+template <class T>
+constexpr const char* dtype_name() {
+    if constexpr (std::is_same_v<T, float>) return "f32";
+    else if constexpr (std::is_same_v<T, __half>) return "f16";
+    else return "bf16";
+}
+
+// e.g. "sm90_bf16_bf16_128x256x64_s4_c2x1_bk": inputs, output, tile, stages, cluster, B layout
+// (bk = B stored N x K "K-major", bn = B stored K x N "N-major").
+template <class Config>
+constexpr ConfigName make_config_name() {
+    ConfigName s;
+    s.append("sm90_");
+    s.append(dtype_name<typename Config::ElementAB>());
+    s.append("_");
+    s.append(dtype_name<typename Config::ElementD>());
+    s.append("_");
+    s.append(Config::kBlockM);
+    s.append("x");
+    s.append(Config::kBlockN);
+    s.append("x");
+    s.append(Config::kBlockK);
+    s.append("_s");
+    s.append(Config::kStages);
+    s.append("_c");
+    s.append(Config::kClusterM);
+    s.append("x");
+    s.append(Config::kClusterN);
+    s.append(Config::kBKMajor ? "_bk" : "_bn");
+    return s;
+}
+
+template <class Config>
+inline constexpr ConfigName kConfigName = make_config_name<Config>();
+
+inline bool aligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
+
+}  // namespace detail
+
+template <class Config>
+struct Gemm {
+    using ElementAB = typename Config::ElementAB;
+    using ElementD = typename Config::ElementD;
+
+    struct LaunchArgs {
+        CUtensorMap tma_a;
+        CUtensorMap tma_b;
+        CUtensorMap tma_d;
+        detail::KernelParams params;
+        dim3 grid, block, cluster;
+        size_t smem;
+    };
+
+    static constexpr const char* name() { return detail::kConfigName<Config>.data; }
+
+    static const void* kernel_function() {
+        return reinterpret_cast<const void*>(&detail::sm90_gemm_kernel<Config>);
+    }
+
+    // Pointers to the four kernel arguments inside `la` (e.g. cudaKernelNodeParams::kernelParams).
+    static void kernel_args(const LaunchArgs& la, void* args[4]) {
+        args[0] = const_cast<CUtensorMap*>(&la.tma_a);
+        args[1] = const_cast<CUtensorMap*>(&la.tma_b);
+        args[2] = const_cast<CUtensorMap*>(&la.tma_d);
+        args[3] = const_cast<detail::KernelParams*>(&la.params);
+    }
+
+    // Co-resident clusters measured by initialize() (0: not known, fall back to num_sms).
+    static std::atomic<int>& max_active_clusters() {
+        static std::atomic<int> value{0};
+        return value;
+    }
+
+    static cudaError_t initialize(int device) {
+        int prev = 0;
+        cudaError_t err = cudaGetDevice(&prev);
+        if (err != cudaSuccess) return err;
+        if (prev != device && (err = cudaSetDevice(device)) != cudaSuccess) return err;
+        err = initialize_current(device);
+        if (prev != device) {
+            const cudaError_t restore = cudaSetDevice(prev);
+            if (err == cudaSuccess) err = restore;
+        }
+        return err;
+    }
+
+    static cudaError_t make_launch_args(const GemmParams& p, int num_sms, LaunchArgs& la,
+                                        bool full_grid = false) {
+        using namespace detail;
+        constexpr long long kAB = sizeof(ElementAB), kD = sizeof(ElementD);
+        // ---- Validation: everything TMA (or the kernel) cannot do ----
+        if (p.m < 1 || p.n < 1 || p.k < 1 || num_sms < 1) return cudaErrorInvalidValue;
+        if (p.a == nullptr || p.b == nullptr || p.d == nullptr) return cudaErrorInvalidValue;
+        if (!aligned16(p.a) || !aligned16(p.b) || !aligned16(p.d)) return cudaErrorInvalidValue;
+        if (p.lda < p.k || (p.lda * kAB) % 16 != 0) return cudaErrorInvalidValue;
+        if (p.ldb < (Config::kBKMajor ? p.k : p.n) || (p.ldb * kAB) % 16 != 0)
+            return cudaErrorInvalidValue;
+        if (p.ldd < p.n || (p.ldd * kD) % 16 != 0) return cudaErrorInvalidValue;
+        if (p.c != nullptr && p.ldc < p.n) return cudaErrorInvalidValue;
+        if ((p.bias == nullptr) != (p.bias_type == BiasType::none)) return cudaErrorInvalidValue;
+        constexpr long long kMaxStride = 1ll << 40;
+        if (p.lda * kAB >= kMaxStride || p.ldb * kAB >= kMaxStride || p.ldd * kD >= kMaxStride)
+            return cudaErrorInvalidValue;
+
+        // ---- Tensor maps ----
+        cudaError_t err = encode_tma_2d(&la.tma_a, tma_dtype<ElementAB>(), p.a, p.k, p.m,
+                                        p.lda * kAB, Config::kBoxAInner, Config::kBoxAOuter);
+        if (err != cudaSuccess) return err;
+        if constexpr (Config::kBKMajor) {
+            err = encode_tma_2d(&la.tma_b, tma_dtype<ElementAB>(), p.b, p.k, p.n, p.ldb * kAB,
+                                Config::kBoxBInner, Config::kBoxBOuter);
+        } else {
+            err = encode_tma_2d(&la.tma_b, tma_dtype<ElementAB>(), p.b, p.n, p.k, p.ldb * kAB,
+                                Config::kBoxBInner, Config::kBoxBOuter);
+        }
+        if (err != cudaSuccess) return err;
+        err = encode_tma_2d(&la.tma_d, tma_dtype<ElementD>(), p.d, p.n, p.m, p.ldd * kD,
+                            Config::kEpiCols, 64);
+        if (err != cudaSuccess) return err;
+
+        // ---- Kernel parameters ----
+        la.params.m = p.m;
+        la.params.n = p.n;
+        la.params.k = p.k;
+        la.params.raster_group = std::max(1, p.raster_group);
+        la.params.raster_along_n = p.raster_along_n ? 1 : 0;
+        la.params.bias_type = static_cast<int>(p.bias_type);
+        la.params.alpha = p.alpha;
+        la.params.beta = p.beta;
+        la.params.c = p.c;
+        la.params.ldc = p.ldc;
+        la.params.bias = p.bias;
+        la.params.scale_a = p.scale_a;
+        la.params.scale_b = p.scale_b;
+
+        // ---- Persistent grid: one CTA per SM at most, whole clusters ----
+        constexpr int kCluster = Config::kClusterSize;
+        const long long tiles =
+            static_cast<long long>((p.m + Config::kBlockM * Config::kClusterM - 1) /
+                                   (Config::kBlockM * Config::kClusterM)) *
+            ((p.n + Config::kBlockN * Config::kClusterN - 1) /
+             (Config::kBlockN * Config::kClusterN));
+        int max_clusters = num_sms / kCluster;
+        const int measured = max_active_clusters().load(std::memory_order_relaxed);
+        if (measured > 0) max_clusters = std::min(max_clusters, measured);
+        max_clusters = std::max(1, max_clusters);
+        const long long clusters = full_grid ? max_clusters : std::min<long long>(tiles, max_clusters);
+        la.grid = dim3(static_cast<unsigned>(clusters * kCluster), 1, 1);
+        la.block = dim3(Config::kThreads, 1, 1);
+        la.cluster = dim3(kCluster, 1, 1);
+        la.smem = Config::kSmemBytes;
+        return cudaSuccess;
+    }
+
+    static cudaError_t launch(const LaunchArgs& la, cudaStream_t stream) {
+        cudaLaunchConfig_t cfg = {};
+        cfg.gridDim = la.grid;
+        cfg.blockDim = la.block;
+        cfg.dynamicSmemBytes = la.smem;
+        cfg.stream = stream;
+        cudaLaunchAttribute attr[1];
+        if constexpr (Config::kClusterSize > 1) {
+            attr[0].id = cudaLaunchAttributeClusterDimension;
+            attr[0].val.clusterDim.x = la.cluster.x;
+            attr[0].val.clusterDim.y = la.cluster.y;
+            attr[0].val.clusterDim.z = la.cluster.z;
+            cfg.attrs = attr;
+            cfg.numAttrs = 1;
+        }
+        return cudaLaunchKernelEx(&cfg, detail::sm90_gemm_kernel<Config>, la.tma_a, la.tma_b,
+                                  la.tma_d, la.params);
+    }
+
+private:
+    static cudaError_t initialize_current(int device) {
+        int major = 0, minor = 0;
+        cudaError_t err = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+        if (err != cudaSuccess) return err;
+        err = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+        if (err != cudaSuccess) return err;
+        if (major != 9 || minor != 0) return cudaErrorNoKernelImageForDevice;  // sm_90a only
+        if (detail::encode_tiled_fn() == nullptr) return cudaErrorNotSupported;
+        err = cudaFuncSetAttribute(kernel_function(), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                   Config::kSmemBytes);
+        if (err != cudaSuccess) return err;
+        if constexpr (Config::kClusterSize > 1) {
+            int sms = 0;
+            err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+            if (err != cudaSuccess) return err;
+            cudaLaunchConfig_t cfg = {};
+            cfg.gridDim = dim3(static_cast<unsigned>(sms / Config::kClusterSize * Config::kClusterSize));
+            cfg.blockDim = dim3(Config::kThreads);
+            cfg.dynamicSmemBytes = Config::kSmemBytes;
+            cudaLaunchAttribute attr[1];
+            attr[0].id = cudaLaunchAttributeClusterDimension;
+            attr[0].val.clusterDim.x = Config::kClusterSize;
+            attr[0].val.clusterDim.y = 1;
+            attr[0].val.clusterDim.z = 1;
+            cfg.attrs = attr;
+            cfg.numAttrs = 1;
+            int clusters = 0;
+            err = cudaOccupancyMaxActiveClusters(&clusters, kernel_function(), &cfg);
+            if (err != cudaSuccess) return err;
+            if (clusters < 1) return cudaErrorInvalidConfiguration;
+            max_active_clusters().store(clusters, std::memory_order_relaxed);
+        }
+        return cudaSuccess;
+    }
+};
+
+}  // namespace graphgemm::kernels::sm90

@@ -1,0 +1,234 @@
+// graphgemm: thin PTX wrappers for Hopper (sm_90a) used by the sm90 GEMM kernel.
+//
+// Everything here takes 32-bit shared-space addresses (from __cvta_generic_to_shared),
+// never generic pointers, so the kernel controls address arithmetic explicitly.
+#pragma once
+
+#include <cuda.h>          // CUtensorMap (header only; no -lcuda needed)
+#include <cuda_runtime.h>
+#include <cstdint>
+
+namespace graphgemm::kernels::sm90::detail {
+
+__device__ __forceinline__ uint32_t smem_u32(const void* p) {
+    return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+
+// ---------------------------------------------------------------------------------------------
+// mbarrier
+// ---------------------------------------------------------------------------------------------
+__device__ __forceinline__ void mbar_init(uint32_t bar, uint32_t count) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
+}
+
+// Makes barrier initialisation visible to the async proxy and to peer CTAs of the cluster.
+__device__ __forceinline__ void fence_mbarrier_init() {
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+
+__device__ __forceinline__ void mbar_arrive_expect_tx(uint32_t bar, uint32_t bytes) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes)
+                 : "memory");
+}
+
+__device__ __forceinline__ void mbar_arrive(uint32_t bar) {
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+
+// Arrive on the barrier at the same CTA-relative offset in cluster CTA `cta_rank`.
+// NOTES: default (.release.cta) semantics on purpose: `.release.cluster` costs a MEMBAR.GPU per
+// call, and the only ordering needed (our wgmma reads of the stage completed before the peer's
+// TMA overwrites it) is already given by wgmma.wait_group preceding the arrive.
+__device__ __forceinline__ void mbar_arrive_cluster(uint32_t bar, uint32_t cta_rank) {
+    asm volatile(
+        "{\n"
+        ".reg .b32 remote_addr;\n"
+        "mapa.shared::cluster.u32 remote_addr, %0, %1;\n"
+        "mbarrier.arrive.shared::cluster.b64 _, [remote_addr];\n"
+        "}\n" ::"r"(bar),
+        "r"(cta_rank)
+        : "memory");
+}
+
+template <bool ClusterScope>
+__device__ __forceinline__ bool mbar_try_wait(uint32_t bar, uint32_t parity) {
+    uint32_t done;
+    if constexpr (ClusterScope) {
+        asm volatile(
+            "{\n"
+            ".reg .pred p;\n"
+            "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2;\n"
+            "selp.u32 %0, 1, 0, p;\n"
+            "}\n"
+            : "=r"(done)
+            : "r"(bar), "r"(parity)
+            : "memory");
+    } else {
+        asm volatile(
+            "{\n"
+            ".reg .pred p;\n"
+            "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+            "selp.u32 %0, 1, 0, p;\n"
+            "}\n"
+            : "=r"(done)
+            : "r"(bar), "r"(parity)
+            : "memory");
+    }
+    return done != 0;
+}
+
+// Blocks until the phase with the given parity has completed.
+// NOTES: waiting for parity 1 on a freshly initialised barrier returns at once (the "previous"
+// phase counts as complete); the producer relies on this for its first pass over the ring.
+template <bool ClusterScope = false>
+__device__ __forceinline__ void mbar_wait(uint32_t bar, uint32_t parity) {
+    while (!mbar_try_wait<ClusterScope>(bar, parity)) {
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// TMA (cp.async.bulk.tensor)
+// ---------------------------------------------------------------------------------------------
+__device__ __forceinline__ void tma_prefetch_descriptor(const CUtensorMap* map) {
+    asm volatile("prefetch.tensormap [%0];" ::"l"(reinterpret_cast<uint64_t>(map)) : "memory");
+}
+
+__device__ __forceinline__ void tma_load_2d(uint32_t dst, const CUtensorMap* map, uint32_t bar,
+                                            int32_t c0, int32_t c1) {
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+        " [%0], [%1, {%3, %4}], [%2];" ::"r"(dst),
+        "l"(reinterpret_cast<uint64_t>(map)), "r"(bar), "r"(c0), "r"(c1)
+        : "memory");
+}
+
+// Loads one box and writes it (and signals complete_tx) at the same CTA-relative smem / mbarrier
+// offsets in every CTA of `cta_mask`.
+__device__ __forceinline__ void tma_load_2d_multicast(uint32_t dst, const CUtensorMap* map,
+                                                      uint32_t bar, int32_t c0, int32_t c1,
+                                                      uint16_t cta_mask) {
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+        ".multicast::cluster [%0], [%1, {%4, %5}], [%2], %3;" ::"r"(dst),
+        "l"(reinterpret_cast<uint64_t>(map)), "r"(bar), "h"(cta_mask), "r"(c0), "r"(c1)
+        : "memory");
+}
+
+__device__ __forceinline__ void tma_store_2d(const CUtensorMap* map, uint32_t src, int32_t c0,
+                                             int32_t c1) {
+    asm volatile(
+        "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];" ::"l"(
+            reinterpret_cast<uint64_t>(map)),
+        "r"(src), "r"(c0), "r"(c1)
+        : "memory");
+}
+
+__device__ __forceinline__ void tma_store_commit() {
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+
+// Wait until at most N committed store groups still have to READ their shared memory source.
+template <int N>
+__device__ __forceinline__ void tma_store_wait_read() {
+    asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(N) : "memory");
+}
+
+// Wait until at most N committed store groups are still in flight (writes complete).
+template <int N>
+__device__ __forceinline__ void tma_store_wait() {
+    asm volatile("cp.async.bulk.wait_group %0;" ::"n"(N) : "memory");
+}
+
+// Orders this thread's generic-proxy shared memory writes before later async-proxy (TMA) reads.
+__device__ __forceinline__ void fence_proxy_async_shared() {
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cluster / CTA synchronisation
+// ---------------------------------------------------------------------------------------------
+__device__ __forceinline__ uint32_t cluster_cta_rank() {
+    uint32_t r;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
+__device__ __forceinline__ uint32_t cluster_id_x() {
+    uint32_t r;
+    asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(r));
+    return r;
+}
+__device__ __forceinline__ uint32_t num_clusters_x() {
+    uint32_t r;
+    asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(r));
+    return r;
+}
+
+// Full cluster barrier; every thread of every CTA in the cluster must call it.
+__device__ __forceinline__ void cluster_sync() {
+    asm volatile("barrier.cluster.arrive.release.aligned;\n"
+                 "barrier.cluster.wait.acquire.aligned;" ::
+                     : "memory");
+}
+
+// Named barrier over `count` threads (multiple of 32). Id 0 is __syncthreads.
+__device__ __forceinline__ void named_barrier_sync(uint32_t id, uint32_t count) {
+    asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(count) : "memory");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Register reconfiguration (warpgroup-wide)
+// ---------------------------------------------------------------------------------------------
+template <uint32_t Regs>
+__device__ __forceinline__ void setmaxnreg_inc() {
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(Regs));
+}
+template <uint32_t Regs>
+__device__ __forceinline__ void setmaxnreg_dec() {
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(Regs));
+}
+
+// ---------------------------------------------------------------------------------------------
+// WGMMA synchronisation
+// ---------------------------------------------------------------------------------------------
+__device__ __forceinline__ void wgmma_fence() {
+    asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+}
+__device__ __forceinline__ void wgmma_commit() {
+    asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+template <int N>
+__device__ __forceinline__ void wgmma_wait() {
+    asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(N) : "memory");
+}
+
+// Pins an accumulator register so the compiler cannot move reads/writes of it across the
+// surrounding wgmma fence / wait instructions.
+__device__ __forceinline__ void fence_operand(float& r) {
+    asm volatile("" : "+f"(r)::"memory");
+}
+
+// ---------------------------------------------------------------------------------------------
+// WGMMA shared memory matrix descriptor (PTX ISA "Matrix Descriptor Format")
+//   bits  0-13 : start address >> 4
+//   bits 16-29 : leading dimension byte offset >> 4
+//   bits 32-45 : stride dimension byte offset >> 4
+//   bits 49-51 : base offset (0: every swizzle atom we use starts 1024-byte aligned)
+//   bits 62-63 : swizzle mode (1 = 128B)
+// 128B swizzle, 16-bit elements:
+//   K-major : rows of 64 elements (128 B); SBO = 1024 (8 rows), LBO unused (K=16 fits one atom).
+//             Advancing k by 16 elements = +32 B on the start address (the hardware applies the
+//             XOR swizzle on the final address, so this matches what TMA wrote).
+//   MN-major: atoms of 8 k-rows x 64 mn-elements (128 B); SBO = 1024 (next 8 k-rows),
+//             LBO = stride between 64-element mn-chunks. Advancing k by 16 = +2048 B.
+// ---------------------------------------------------------------------------------------------
+__device__ __forceinline__ uint64_t make_smem_desc_sw128(uint32_t addr, uint32_t lbo_bytes,
+                                                         uint32_t sbo_bytes) {
+    uint64_t desc = 0;
+    desc |= static_cast<uint64_t>((addr & 0x3FFFFu) >> 4);
+    desc |= static_cast<uint64_t>((lbo_bytes & 0x3FFFFu) >> 4) << 16;
+    desc |= static_cast<uint64_t>((sbo_bytes & 0x3FFFFu) >> 4) << 32;
+    desc |= static_cast<uint64_t>(1) << 62;
+    return desc;
+}
+
+}  // namespace graphgemm::kernels::sm90::detail

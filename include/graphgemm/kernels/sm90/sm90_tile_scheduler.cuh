@@ -1,0 +1,59 @@
+// graphgemm: persistent tile scheduler for the sm90 GEMM kernel.
+//
+// The unit of work is a cluster tile ((ClusterM * BlockM) x (ClusterN * BlockN)); every CTA of a
+// cluster walks the same sequence of cluster tiles and picks its own sub-tile by cluster rank, so
+// the producers of a cluster always agree on what to multicast. Tile counts are derived from the
+// runtime M and N, so the grid never depends on M.
+#pragma once
+
+#include <cstdint>
+
+#include "sm90_primitives.cuh"
+
+namespace graphgemm::kernels::sm90::detail {
+
+template <int BlockM, int BlockN, int ClusterM, int ClusterN>
+struct TileScheduler {
+    int tiles_m, tiles_n;  // cluster tiles
+    int num_tiles;
+    int group, along_n;
+    int next_tile, stride;
+
+    __device__ __forceinline__ TileScheduler(int m, int n, int raster_group, int raster_along_n) {
+        tiles_m = (m + BlockM * ClusterM - 1) / (BlockM * ClusterM);
+        tiles_n = (n + BlockN * ClusterN - 1) / (BlockN * ClusterN);
+        num_tiles = tiles_m * tiles_n;
+        group = raster_group < 1 ? 1 : raster_group;
+        along_n = raster_along_n;
+        if constexpr (ClusterM * ClusterN > 1) {
+            next_tile = static_cast<int>(cluster_id_x());
+            stride = static_cast<int>(num_clusters_x());
+        } else {
+            next_tile = static_cast<int>(blockIdx.x);
+            stride = static_cast<int>(gridDim.x);
+        }
+    }
+
+    // Returns the next cluster tile (tile_m, tile_n) in cluster-tile units, or false when done.
+    // Grouped rasterisation: `group` consecutive indices along the major dimension, then step the
+    // minor one, so the CTAs in flight share A rows / B columns in L2.
+    __device__ __forceinline__ bool next(int& tile_m, int& tile_n) {
+        if (next_tile >= num_tiles) return false;
+        const int t = next_tile;
+        next_tile += stride;
+        const int major = along_n ? tiles_n : tiles_m;
+        const int minor = along_n ? tiles_m : tiles_n;
+        const int per_group = group * minor;
+        const int group_id = t / per_group;
+        const int first = group_id * group;
+        const int group_size = min(major - first, group);
+        const int r = t - group_id * per_group;
+        const int a = first + r % group_size;
+        const int b = r / group_size;
+        tile_m = along_n ? b : a;
+        tile_n = along_n ? a : b;
+        return true;
+    }
+};
+
+}  // namespace graphgemm::kernels::sm90::detail

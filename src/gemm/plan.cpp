@@ -1,0 +1,87 @@
+#include <cuda_runtime_api.h>
+
+#include <string>
+#include <utility>
+
+#include "backends/backend.hpp"
+#include "common/cuda_check.hpp"
+#include "gemm/validate.hpp"
+#include "graphgemm/gemm.hpp"
+#include "kernels/k_zero_epilogue.hpp"
+
+namespace graphgemm {
+
+namespace {
+constexpr std::size_t kWorkspaceAlignment = 256;  // what cuBLASLt and our split-K buffers need
+}
+
+GemmPlan::GemmPlan() noexcept = default;
+GemmPlan::~GemmPlan() = default;
+GemmPlan::GemmPlan(GemmPlan&&) noexcept = default;
+GemmPlan& GemmPlan::operator=(GemmPlan&&) noexcept = default;
+
+Status GemmPlan::initialize(const GemmArgs& problem, const GemmOptions& options) {
+  backend_.reset();
+  GRAPHGEMM_TRY(detail::validate_problem(problem, /*check_pointers=*/false));
+  int device = -1;
+  GRAPHGEMM_CUDA_TRY(cudaGetDevice(&device));
+
+  std::unique_ptr<detail::GemmBackend> backend;
+  switch (options.backend) {
+    case Backend::cublaslt:
+    case Backend::automatic:
+      GRAPHGEMM_TRY(detail::make_cublaslt_backend(problem, options, device, backend));
+      break;
+    case Backend::sm90:
+      return {StatusCode::not_supported,
+              "the sm90 backend (graphgemm's own Hopper kernels) is not built into this library yet; "
+              "use Backend::cublaslt or Backend::automatic"};
+  }
+  backend_ = std::move(backend);
+  device_ = device;
+  return {};
+}
+
+Status GemmPlan::can_implement(const GemmArgs& args) const {
+  if (!backend_) return {StatusCode::invalid_argument, "the plan is not initialized: call initialize(problem) first"};
+  GRAPHGEMM_TRY(detail::validate_problem(args, /*check_pointers=*/true));
+  return backend_->can_implement(args);
+}
+
+std::size_t GemmPlan::workspace_size(const GemmArgs& args) const {
+  return backend_ ? backend_->workspace_size(args) : 0;
+}
+
+Status GemmPlan::run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const {
+  GRAPHGEMM_TRY(can_implement(args));
+
+  int stream_device = -1;
+  GRAPHGEMM_CUDA_TRY(cudaStreamGetDevice(stream, &stream_device));
+  if (stream_device != device_)
+    return {StatusCode::invalid_argument,
+            "the stream belongs to device " + std::to_string(stream_device) + " but the plan was built on device " +
+                std::to_string(device_) + "; run on a stream of device " + std::to_string(device_) +
+                " or build a plan there (cudaSetDevice before initialize)"};
+
+  const std::size_t needed = backend_->workspace_size(args);
+  if (workspace.size < needed)
+    return {StatusCode::invalid_argument, "the workspace has " + std::to_string(workspace.size) +
+                                              " bytes but this plan needs " + std::to_string(needed) +
+                                              " (plan.workspace_size(args)); allocate it once, before capture"};
+  if (needed > 0 && workspace.data == nullptr)
+    return {StatusCode::invalid_argument, "the workspace pointer is null but this plan needs " +
+                                              std::to_string(needed) + " bytes of device workspace"};
+  if (reinterpret_cast<std::uintptr_t>(workspace.data) % kWorkspaceAlignment != 0)
+    return {StatusCode::invalid_argument, "the workspace must be " + std::to_string(kWorkspaceAlignment) +
+                                              "-byte aligned (cudaMalloc memory is)"};
+
+  if (args.m() == 0 || args.n() == 0) return {};  // D is empty: nothing to do
+  if (args.k() == 0) return detail::launch_k_zero_epilogue(args, stream);
+  return backend_->run(args, workspace, stream);
+}
+
+Backend GemmPlan::backend() const noexcept { return backend_ ? backend_->kind() : Backend::automatic; }
+
+std::string GemmPlan::describe() const { return backend_ ? backend_->describe() : "uninitialized plan"; }
+
+}  // namespace graphgemm
