@@ -1,0 +1,407 @@
+// graphgemm_bench: times GEMM backends side by side, in one process, over the shape suite.
+//
+// Method (see bench/README.md): for each shape and backend, operand sets are allocated and filled
+// with random normal values, enough sets that together they exceed 3x the L2 cache; `reps` runs
+// cycling over the sets are captured in one CUDA graph, and each replay of that graph is timed with
+// CUDA events. The time per GEMM is replay time / reps; we report the median over replays, with
+// the min and max. Graph replay leaves host launch overhead out, for every backend alike.
+// Floors: bytes that must move / copy bandwidth measured in this run, and FLOPs / the dense peak
+// measured in this run (the fastest 8192^3 of any backend, for that dtype).
+
+#include <cuda_runtime_api.h>
+#include <cublasLt.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpu_support.hpp"
+#include "graphgemm/graphgemm.hpp"
+#include "json.hpp"
+
+namespace graphgemm::bench {
+namespace {
+
+using support::DeviceBuffer;
+using support::GemmOperands;
+using support::GemmSpec;
+
+struct Shape {
+  std::string suite, name;
+  std::int64_t m, n, k;
+};
+
+struct Options {
+  std::string shapes_path = "bench/shapes.json";
+  std::vector<std::string> suites = {"llm", "square", "splitk"};
+  std::vector<std::string> dtypes = {"bf16", "int8"};
+  std::vector<std::string> backends = {"cublaslt"};
+  std::string out_dir = "bench/results/local";
+  int batches = 10;
+  double target_batch_us = 1000;
+  std::int64_t max_m = 0;  // 0: no limit (a quick run can cap M)
+};
+
+struct Timing {
+  double median_us = 0, min_us = 0, max_us = 0;
+  int reps = 0, sets = 0;
+};
+
+struct Measurement {
+  std::optional<Timing> timing;
+  std::string config;  // the plan's describe()
+  std::string error;   // why there is no timing
+  std::optional<double> rel_error;
+};
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::vector<Shape> load_shapes(const Options& opt) {
+  std::ifstream in(opt.shapes_path);
+  if (!in) throw std::runtime_error("cannot open " + opt.shapes_path + " (pass --shapes PATH)");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const std::string text = buf.str();
+  const Json root = JsonParser(text).parse();
+  std::vector<Shape> shapes;
+  for (const std::string& suite : opt.suites) {
+    if (!root.has(suite)) throw std::runtime_error("suite \"" + suite + "\" is not in " + opt.shapes_path);
+    const Json& s = root.at(suite);
+    if (suite == "llm") {
+      for (const Json& m : s.at("M").array)
+        for (const auto& [name, nk] : s.at("NK").object)
+          shapes.push_back({suite, name, m.as_int(), nk.array.at(0).as_int(), nk.array.at(1).as_int()});
+    } else {
+      for (const Json& mnk : s.array)
+        shapes.push_back({suite, suite, mnk.array.at(0).as_int(), mnk.array.at(1).as_int(), mnk.array.at(2).as_int()});
+    }
+  }
+  if (opt.max_m > 0)
+    shapes.erase(std::remove_if(shapes.begin(), shapes.end(), [&](const Shape& s) { return s.m > opt.max_m; }),
+                 shapes.end());
+  return shapes;
+}
+
+DType parse_dtype(const std::string& s) {
+  if (s == "bf16") return DType::bf16;
+  if (s == "fp16") return DType::fp16;
+  if (s == "int8") return DType::int8;
+  if (s == "fp8") return DType::fp8_e4m3;
+  throw std::runtime_error("unknown dtype \"" + s + "\" (bf16, fp16, int8, fp8)");
+}
+// The output each input type is benchmarked with (the common inference case).
+DType output_for(DType in) {
+  switch (in) {
+    case DType::int8: return DType::int32;
+    case DType::fp8_e4m3: return DType::bf16;
+    default: return in;
+  }
+}
+Backend parse_backend(const std::string& s) {
+  if (s == "cublaslt") return Backend::cublaslt;
+  if (s == "sm90") return Backend::sm90;
+  if (s == "auto") return Backend::automatic;
+  throw std::runtime_error("unknown backend \"" + s + "\" (cublaslt, sm90, auto)");
+}
+
+std::string shell_line(const char* cmd) {
+  std::string out;
+  if (FILE* f = popen(cmd, "r")) {
+    char buf[512];
+    while (fgets(buf, sizeof buf, f)) out += buf;
+    pclose(f);
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out.empty() ? "unavailable" : out;
+}
+std::string gpu_clocks() {
+  return shell_line(
+      "nvidia-smi --query-gpu=clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw,"
+      "clocks_event_reasons.active --format=csv,noheader 2>/dev/null | head -n 1");
+}
+
+class Bench {
+ public:
+  explicit Bench(Options opt) : opt_(std::move(opt)) {
+    SUPPORT_CUDA(cudaGetDevice(&device_));
+    SUPPORT_CUDA(cudaGetDeviceProperties(&prop_, device_));
+    SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    SUPPORT_CUDA(cudaEventCreate(&start_));
+    SUPPORT_CUDA(cudaEventCreate(&stop_));
+  }
+  ~Bench() {
+    (void)cudaEventDestroy(start_);
+    (void)cudaEventDestroy(stop_);
+    (void)cudaStreamDestroy(stream_);
+  }
+
+  double elapsed_us() {
+    float ms = 0;
+    SUPPORT_CUDA(cudaEventElapsedTime(&ms, start_, stop_));
+    return ms * 1000.0;
+  }
+
+  // Device-to-device copy, counting bytes read plus written.
+  double copy_bandwidth_gbps() {
+    const std::size_t bytes = std::size_t{1} << 30;
+    DeviceBuffer src(bytes), dst(bytes);
+    support::fill_random(src.get(), DType::fp32, bytes / 4, 1);
+    std::vector<double> t;
+    for (int i = 0; i < 13; ++i) {
+      SUPPORT_CUDA(cudaEventRecord(start_, stream_));
+      SUPPORT_CUDA(cudaMemcpyAsync(dst.get(), src.get(), bytes, cudaMemcpyDeviceToDevice, stream_));
+      SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
+      SUPPORT_CUDA(cudaEventSynchronize(stop_));
+      if (i >= 3) t.push_back(elapsed_us());
+    }
+    std::sort(t.begin(), t.end());
+    return 2.0 * bytes / (t[t.size() / 2] * 1e-6) / 1e9;
+  }
+
+  Measurement measure(const Shape& s, DType in, Backend backend, bool check) {
+    Measurement out;
+    GemmSpec spec{s.m, s.n, s.k, in, output_for(in)};
+    if (in == DType::fp8_e4m3) { spec.scale_a = 1; spec.scale_b = 1; }
+    const std::size_t set_bytes = (s.m * s.k + s.k * s.n) * size_of(in) + s.m * s.n * size_of(spec.out);
+    const std::size_t l2 = static_cast<std::size_t>(prop_.l2CacheSize);
+    int sets = static_cast<int>(std::clamp<std::size_t>((3 * l2 + set_bytes - 1) / set_bytes, 1, 16));
+    std::vector<std::unique_ptr<GemmOperands>> ops;
+    for (int i = 0; i < sets; ++i) ops.push_back(std::make_unique<GemmOperands>(spec, 1000 + i));
+
+    GemmPlan plan;
+    GemmOptions options;
+    options.backend = backend;
+    if (Status st = plan.initialize(ops[0]->args(), options); !st.ok()) {
+      out.error = st.to_string();
+      return out;
+    }
+    out.config = plan.describe();
+    DeviceBuffer ws(plan.workspace_size(ops[0]->args()));
+    const Workspace workspace{ws.get(), ws.bytes()};
+    auto run = [&](int i) {
+      const Status st = plan.run(ops[i % sets]->args(), workspace, stream_);
+      if (!st.ok()) throw std::runtime_error("run failed: " + st.to_string());
+    };
+
+    if (check) {
+      ops[0]->poison_output(stream_);
+      run(0);
+      SUPPORT_CUDA(cudaStreamSynchronize(stream_));
+      const support::Comparison cmp = ops[0]->check();
+      out.rel_error = cmp.non_finite ? INFINITY : cmp.rel_error;
+    }
+    // Warm up every set, then estimate one run's time to size the graph.
+    for (int i = 0; i < sets; ++i) run(i);
+    SUPPORT_CUDA(cudaEventRecord(start_, stream_));
+    for (int i = 0; i < 3; ++i) run(i);
+    SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
+    SUPPORT_CUDA(cudaEventSynchronize(stop_));
+    const double estimate_us = elapsed_us() / 3;
+    const int reps = static_cast<int>(std::clamp(std::ceil(opt_.target_batch_us / estimate_us), 1.0, 200.0));
+
+    cudaGraph_t graph = nullptr;
+    cudaGraphExec_t exec = nullptr;
+    SUPPORT_CUDA(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeGlobal));
+    for (int r = 0; r < reps; ++r) run(r);
+    SUPPORT_CUDA(cudaStreamEndCapture(stream_, &graph));
+    SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+    SUPPORT_CUDA(cudaGraphLaunch(exec, stream_));  // warm-up replay
+    std::vector<double> per_gemm;
+    for (int b = 0; b < opt_.batches; ++b) {
+      SUPPORT_CUDA(cudaEventRecord(start_, stream_));
+      SUPPORT_CUDA(cudaGraphLaunch(exec, stream_));
+      SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
+      SUPPORT_CUDA(cudaEventSynchronize(stop_));
+      per_gemm.push_back(elapsed_us() / reps);
+    }
+    SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+    SUPPORT_CUDA(cudaGraphDestroy(graph));
+    std::sort(per_gemm.begin(), per_gemm.end());
+    out.timing = Timing{per_gemm[per_gemm.size() / 2], per_gemm.front(), per_gemm.back(), reps, sets};
+    return out;
+  }
+
+  int run_all() {
+    const std::vector<Shape> shapes = load_shapes(opt_);
+    std::vector<Backend> backends;
+    for (const auto& b : opt_.backends) backends.push_back(parse_backend(b));
+
+    const std::string clocks_before = gpu_clocks();
+    std::cerr << "device: " << prop_.name << ", " << prop_.multiProcessorCount << " SMs, L2 " << (prop_.l2CacheSize >> 20)
+              << " MiB; clocks (sm, max sm, mem, temp, power, reasons): " << clocks_before << "\n";
+    const double bw = copy_bandwidth_gbps();
+    std::cerr << "copy bandwidth: " << bw << " GB/s (read + write)\n";
+
+    std::filesystem::create_directories(opt_.out_dir);
+    int failures = 0;
+    for (const std::string& dtype_name : opt_.dtypes) {
+      const DType in = parse_dtype(dtype_name);
+      // Dense peak for this dtype: the fastest backend on 8192^3 in this run.
+      double peak_flops = 0;
+      std::string peak_source;
+      const Shape peak_shape{"peak", "peak", 8192, 8192, 8192};
+      for (std::size_t b = 0; b < backends.size(); ++b) {
+        const Measurement m = measure(peak_shape, in, backends[b], false);
+        if (!m.timing) continue;
+        const double f = 2.0 * 8192 * 8192 * 8192 / (m.timing->median_us * 1e-6);
+        if (f > peak_flops) { peak_flops = f; peak_source = opt_.backends[b] + " 8192^3"; }
+      }
+      if (peak_flops == 0) throw std::runtime_error("no backend ran 8192^3 " + dtype_name + "; cannot measure the peak");
+      std::cerr << dtype_name << " dense peak: " << peak_flops / 1e12 << " T(FL)OP/s (" << peak_source << ")\n";
+
+      std::ostringstream rows;
+      std::ostringstream md;
+      md << "| suite | name | M | N | K | floor µs |";
+      for (const auto& b : opt_.backends) md << " " << b << " µs | " << b << " T(FL)OP/s |";
+      for (std::size_t b = 1; b < backends.size(); ++b) md << " " << opt_.backends[b] << " / " << opt_.backends[0] << " |";
+      md << "\n|---|---|---|---|---|---|";
+      for (std::size_t b = 0; b < backends.size(); ++b) md << "---|---|";
+      for (std::size_t b = 1; b < backends.size(); ++b) md << "---|";
+      md << "\n";
+
+      for (std::size_t i = 0; i < shapes.size(); ++i) {
+        const Shape& s = shapes[i];
+        const DType out_t = output_for(in);
+        const double flops = 2.0 * s.m * s.n * s.k;
+        const double bytes = static_cast<double>((s.m * s.k + s.k * s.n) * size_of(in) + s.m * s.n * size_of(out_t));
+        const double mem_us = bytes / (bw * 1e9) * 1e6, compute_us = flops / peak_flops * 1e6;
+        const double floor_us = std::max(mem_us, compute_us);
+        const bool check = static_cast<double>(s.m) * s.n * s.k <= 2.2e9;
+
+        std::vector<Measurement> ms;
+        for (Backend b : backends) ms.push_back(measure(s, in, b, check));
+
+        std::cerr << "[" << (i + 1) << "/" << shapes.size() << "] " << dtype_name << " " << s.name << " " << s.m << "x"
+                  << s.n << "x" << s.k << "  floor " << floor_us << " us";
+        rows << (i ? ",\n" : "") << "    {\"suite\": " << json_escape(s.suite) << ", \"name\": " << json_escape(s.name)
+             << ", \"M\": " << s.m << ", \"N\": " << s.n << ", \"K\": " << s.k << ", \"dtype\": " << json_escape(dtype_name)
+             << ", \"out_dtype\": " << json_escape(to_string(out_t)) << ", \"floor_us\": " << floor_us
+             << ", \"floor_kind\": " << json_escape(mem_us >= compute_us ? "memory" : "compute");
+        auto field = [&](const char* key, auto&& value_of) {
+          rows << ", \"" << key << "\": {";
+          for (std::size_t b = 0; b < backends.size(); ++b) rows << (b ? ", " : "") << json_escape(opt_.backends[b]) << ": " << value_of(ms[b]);
+          rows << "}";
+        };
+        auto num = [](std::optional<double> v) { return v ? std::to_string(*v) : std::string("null"); };
+        field("us", [&](const Measurement& m) { return num(m.timing ? std::optional(m.timing->median_us) : std::nullopt); });
+        field("us_min", [&](const Measurement& m) { return num(m.timing ? std::optional(m.timing->min_us) : std::nullopt); });
+        field("us_max", [&](const Measurement& m) { return num(m.timing ? std::optional(m.timing->max_us) : std::nullopt); });
+        field("rel_error", [&](const Measurement& m) { return num(m.rel_error); });
+        field("config", [&](const Measurement& m) { return json_escape(m.timing ? m.config : m.error); });
+        rows << "}";
+
+        md << "| " << s.suite << " | " << s.name << " | " << s.m << " | " << s.n << " | " << s.k << " | " << floor_us << " |";
+        for (std::size_t b = 0; b < backends.size(); ++b) {
+          const Measurement& m = ms[b];
+          if (m.timing) {
+            md << " " << m.timing->median_us << " | " << flops / (m.timing->median_us * 1e-6) / 1e12 << " |";
+            std::cerr << "  " << opt_.backends[b] << " " << m.timing->median_us << " us";
+          } else {
+            md << " n/a | n/a |";
+            std::cerr << "  " << opt_.backends[b] << " n/a (" << m.error << ")";
+          }
+          if (m.rel_error && !(*m.rel_error < GemmOperands::tolerance(out_t) + 1e-12)) {
+            ++failures;
+            std::cerr << " WRONG RESULT (rel error " << *m.rel_error << ")";
+          }
+        }
+        for (std::size_t b = 1; b < backends.size(); ++b) {
+          if (ms[b].timing && ms[0].timing) md << " " << ms[0].timing->median_us / ms[b].timing->median_us << "x |";
+          else md << " n/a |";
+        }
+        md << "\n";
+        std::cerr << "\n";
+      }
+
+      const std::string clocks_after = gpu_clocks();
+      int runtime = 0, driver = 0;
+      SUPPORT_CUDA(cudaRuntimeGetVersion(&runtime));
+      SUPPORT_CUDA(cudaDriverGetVersion(&driver));
+      int clock_khz = 0;
+      SUPPORT_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device_));
+      const std::string base = opt_.out_dir + "/gemm_" + dtype_name;
+      std::ofstream js(base + ".json");
+      js << "{\n  \"device\": {\"name\": " << json_escape(prop_.name) << ", \"sm_count\": " << prop_.multiProcessorCount
+         << ", \"compute_capability\": \"" << prop_.major << "." << prop_.minor << "\", \"l2_bytes\": " << prop_.l2CacheSize
+         << ", \"max_sm_clock_khz\": " << clock_khz << ", \"clocks_before\": " << json_escape(clocks_before)
+         << ", \"clocks_after\": " << json_escape(clocks_after) << ", \"clocks_format\": "
+         << json_escape("sm MHz, max sm MHz, mem MHz, temperature C, power W, clock event reasons") << "},\n"
+         << "  \"cuda\": {\"runtime\": " << runtime << ", \"driver\": " << driver << ", \"cublaslt\": " << cublasLtGetVersion()
+         << "},\n  \"dtype\": " << json_escape(dtype_name) << ", \"out_dtype\": " << json_escape(to_string(output_for(in)))
+         << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << peak_flops / 1e12
+         << ", \"peak_source\": " << json_escape(peak_source) << ",\n  \"method\": "
+         << json_escape("median of " + std::to_string(opt_.batches) +
+                        " timed replays of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2; random normal "
+                        "inputs; floor = max(bytes / copy bandwidth, flops / peak)")
+         << ",\n  \"rows\": [\n" << rows.str() << "\n  ]\n}\n";
+      std::ofstream(base + ".md") << "# " << dtype_name << " GEMM on " << prop_.name << "\n\nCopy bandwidth " << bw
+                                  << " GB/s; dense peak " << peak_flops / 1e12 << " T(FL)OP/s (" << peak_source
+                                  << "). Times are medians in µs.\n\n" << md.str();
+      std::cerr << "wrote " << base << ".json and .md\n";
+    }
+    return failures == 0 ? 0 : 1;
+  }
+
+ private:
+  Options opt_;
+  int device_ = 0;
+  cudaDeviceProp prop_{};
+  cudaStream_t stream_ = nullptr;
+  cudaEvent_t start_ = nullptr, stop_ = nullptr;
+};
+
+void usage() {
+  std::cout << "usage: graphgemm_bench [--shapes PATH] [--suites llm,square,splitk] [--dtypes bf16,int8]\n"
+               "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--max-m M]\n"
+               "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md; bench/plot.py draws the PNG.\n";
+}
+
+}  // namespace
+}  // namespace graphgemm::bench
+
+int main(int argc, char** argv) {
+  using namespace graphgemm::bench;
+  Options opt;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) { std::cerr << a << " needs a value\n"; std::exit(2); }
+      return argv[++i];
+    };
+    if (a == "--shapes") opt.shapes_path = next();
+    else if (a == "--suites") opt.suites = split(next());
+    else if (a == "--dtypes") opt.dtypes = split(next());
+    else if (a == "--backends") opt.backends = split(next());
+    else if (a == "--out") opt.out_dir = next();
+    else if (a == "--batches") opt.batches = std::stoi(next());
+    else if (a == "--max-m") opt.max_m = std::stoll(next());
+    else if (a == "-h" || a == "--help") { usage(); return 0; }
+    else { std::cerr << "unknown argument " << a << "\n"; usage(); return 2; }
+  }
+  std::string why;
+  if (!graphgemm::support::has_cuda_device(&why)) {
+    std::cerr << "graphgemm_bench: no CUDA device (" << why << "); the benchmark needs an NVIDIA GPU\n";
+    return 1;
+  }
+  try {
+    return Bench(opt).run_all();
+  } catch (const std::exception& e) {
+    std::cerr << "graphgemm_bench: " << e.what() << "\n";
+    return 1;
+  }
+}

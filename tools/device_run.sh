@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine: builds everything, runs the GPU tests, the sm90 kernel check and the
+# benchmark, leaves results and logs under $OUT, and prints a short summary last.
+#
+#   STEPS="build test check bench" BENCH_ARGS="--backends cublaslt" tools/device_run.sh
+#
+# $OUT gets summary.txt and results.tar.gz (logs/, results/<device>/gemm_*.{json,md,png}).
+# GoogleTest: the GPU machine has no package manager; carry a source tree as .deps/googletest.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/out}
+STEPS=${STEPS:-"build test check bench"}
+BENCH_ARGS=${BENCH_ARGS:-}
+work=$(mktemp -d)
+mkdir -p "$work/logs" "$OUT"
+summary="$work/summary.txt"
+: >"$summary"
+say() { echo "$*" | tee -a "$summary"; }
+step() {  # step NAME CMD...: runs CMD, logs to logs/NAME.log, records pass/fail and time
+  local name=$1; shift
+  local t0=$SECONDS
+  "$@" >"$work/logs/$name.log" 2>&1
+  local rc=$?
+  say "$(printf '%-22s %-6s %4ds  %s' "$name" "$([ $rc = 0 ] && echo ok || echo FAIL:$rc)" $((SECONDS - t0)) "$(tail -n 1 "$work/logs/$name.log" | cut -c1-90)")"
+  return $rc
+}
+
+nvidia-smi >"$work/logs/nvidia-smi.txt" 2>&1
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1)
+case "$(echo "$gpu" | tr 'A-Z' 'a-z')" in
+  *h100*) device=h100 ;; *h200*) device=h200 ;; *) device=$(echo "${gpu:-unknown}" | tr 'A-Z ' 'a-z_' | tr -cd 'a-z0-9_') ;;
+esac
+say "device: $gpu ($device); nvcc $(nvcc --version | grep -o 'release [0-9.]*'); cmake $(cmake --version | head -n1 | awk '{print $3}')"
+build=build-device
+gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
+
+if [[ " $STEPS " == *" build "* ]]; then
+  step configure cmake -S . -B $build "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DGRAPHGEMM_BUILD_TESTS=ON \
+    -DGRAPHGEMM_GTEST_SOURCE_DIR="$PWD/.deps/googletest"
+  step build cmake --build $build --parallel "$(nproc)"
+fi
+if [[ " $STEPS " == *" test "* ]]; then
+  step ctest ctest --test-dir $build --output-on-failure
+  step demo $build/examples/graphgemm_demo
+fi
+if [[ " $STEPS " == *" sanitize "* ]]; then
+  step memcheck compute-sanitizer --tool memcheck --error-exitcode 1 $build/tests/graphgemm_gpu_tests --gtest_filter='CublasLt.EmptyProductsAndKZero:Capture*'
+fi
+if [[ " $STEPS " == *" check "* ]] && [ -x $build/tools/sm90_gemm_check ]; then
+  step sm90_check $build/tools/sm90_gemm_check
+fi
+if [[ " $STEPS " == *" bench "* ]]; then
+  res="$work/results/$device"
+  mkdir -p "$res"
+  step bench $build/bench/graphgemm_bench --shapes bench/shapes.json --out "$res" $BENCH_ARGS
+  step plot python3 bench/plot.py "$res"
+  for f in "$res"/gemm_*.md; do [ -f "$f" ] && head -n 4 "$f" | tail -n 1 | tee -a "$summary"; done
+fi
+
+cp "$summary" "$OUT/summary.txt"
+tar -C "$work" -czf "$OUT/results.tar.gz" logs $( [ -d "$work/results" ] && echo results )
+echo "---- summary ----"
+cat "$summary"
