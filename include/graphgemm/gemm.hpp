@@ -88,7 +88,9 @@ class GemmPlan {
   // Device workspace, in bytes, that `run(args, ...)` needs. 0 for an uninitialized plan.
   [[nodiscard]] std::size_t workspace_size(const GemmArgs& args) const;
 
-  // Validates `args`, `workspace` and `stream`, then enqueues the GEMM on `stream`.
+  // Validates `args`, `workspace` and `stream`, then enqueues the GEMM on `stream`. A stream of
+  // another device is reported on eager runs; under capture CUDA offers no legal way to ask, and
+  // the launch itself fails.
   [[nodiscard]] Status run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const;
 
   [[nodiscard]] bool initialized() const noexcept { return backend_ != nullptr; }

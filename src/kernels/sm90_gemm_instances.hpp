@@ -1,0 +1,61 @@
+// graphgemm: non-template interface to the compiled sm90 GEMM kernel instances.
+// Include from host code; no CUDA device code and no kernel headers are pulled in.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "graphgemm/kernels/sm90/sm90_gemm_types.hpp"
+
+namespace graphgemm::detail::sm90 {
+
+enum class DTypeIn : uint8_t { bf16, fp16 };
+enum class DTypeOut : uint8_t { bf16, fp16, fp32 };
+
+struct KernelInfo {
+    const char* name;          // e.g. "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"
+    DTypeIn dtype_in;          // A and B
+    DTypeOut dtype_out;        // D (and C)
+    int block_m, block_n, block_k;
+    int stages;
+    int cluster_m, cluster_n;  // CTAs per cluster along M / N (product 1 or 2)
+    int consumer_warpgroups;   // block_m / 64
+    int threads;               // (consumer_warpgroups + 1) * 128
+    int smem_bytes;            // dynamic shared memory per CTA
+    bool b_k_major;            // true: B stored N x K (ldb >= K); false: B stored K x N (ldb >= N)
+};
+
+// Opaque storage for one instance's LaunchArgs (tensor maps + params + geometry).
+struct alignas(128) LaunchArgsStorage {
+    unsigned char bytes[1024];
+};
+
+struct LaunchGeometry {
+    unsigned grid[3], block[3], cluster[3];
+    size_t smem;
+};
+
+int kernel_count();
+const KernelInfo& kernel_info(int i);
+int find_kernel(const char* name);  // index, or -1
+
+// One-time per device (max dynamic smem attribute, driver entry point, cluster occupancy).
+cudaError_t kernel_initialize(int i, int device);
+
+// Host-only, legal under stream capture. Returns cudaErrorInvalidValue for shapes / alignments
+// the kernel cannot handle. full_grid: launch the co-resident maximum (grid independent of M).
+cudaError_t kernel_make_launch_args(int i, const graphgemm::kernels::sm90::GemmParams& params,
+                                    int num_sms, LaunchArgsStorage& storage,
+                                    bool full_grid = false);
+
+cudaError_t kernel_launch(int i, const LaunchArgsStorage& storage, cudaStream_t stream);
+
+// For graph kernel nodes: the __global__ function, its 4 argument pointers (into `storage`) and
+// the launch geometry (cluster dims must be set as a node attribute when cluster[0] > 1).
+const void* kernel_function(int i);
+void kernel_args(int i, const LaunchArgsStorage& storage, void* args[4]);
+LaunchGeometry kernel_geometry(int i, const LaunchArgsStorage& storage);
+
+}  // namespace graphgemm::detail::sm90
