@@ -315,7 +315,7 @@ class Bench {
             md << " n/a | n/a |";
             std::cerr << "  " << opt_.backends[b] << " n/a (" << m.error << ")";
           }
-          if (m.rel_error && !(*m.rel_error < GemmOperands::tolerance(out_t) + 1e-12)) {
+          if (m.rel_error && !(*m.rel_error < GemmOperands::tolerance(in, out_t) + 1e-12)) {
             ++failures;
             std::cerr << " WRONG RESULT (rel error " << *m.rel_error << ")";
           }

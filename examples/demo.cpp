@@ -116,7 +116,7 @@ int main() {
   try {
     for (const Case& c : cases) {
       const Row r = run_one(c.what, c.spec, stream);
-      const double tol = GemmOperands::tolerance(c.spec.out);
+      const double tol = GemmOperands::tolerance(c.spec.in, c.spec.out);
       const bool pass = r.eager_err <= tol && r.graph_err <= tol && r.bitwise;
       ok = ok && pass;
       std::printf("%-30s %-10.2e %-10.2e %-8s %-10.2f %-10.2f  %s%s\n", r.what.c_str(), r.eager_err, r.graph_err,

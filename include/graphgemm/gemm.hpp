@@ -56,6 +56,9 @@ struct GemmOptions {
   // Upper bound on the device workspace a backend may ask for (cuBLASLt's algorithm choice
   // depends on it). 32 MiB is what NVIDIA recommends for Hopper.
   std::size_t max_workspace_bytes = std::size_t{32} << 20;
+  // sm90 only: run this kernel instance instead of the heuristic's choice (a name as printed by
+  // GemmPlan::describe(), e.g. "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"). For benchmarking.
+  std::string sm90_kernel;
 };
 
 struct Workspace {
@@ -102,6 +105,7 @@ class GemmPlan {
  private:
   std::unique_ptr<detail::GemmBackend> backend_;
   int device_ = -1;
+  std::string fallback_reason_;  // why Backend::automatic did not pick our own kernels
 };
 
 }  // namespace graphgemm

@@ -27,5 +27,7 @@ class GemmBackend {
 // Each factory checks that it can implement `problem` on `device` and does all one-time work.
 [[nodiscard]] Status make_cublaslt_backend(const GemmArgs& problem, const GemmOptions& options, int device,
                                            std::unique_ptr<GemmBackend>& out);
+[[nodiscard]] Status make_sm90_backend(const GemmArgs& problem, const GemmOptions& options, int device,
+                                       std::unique_ptr<GemmBackend>& out);
 
 }  // namespace graphgemm::detail

@@ -145,6 +145,13 @@ Status CublasLtBackend::initialize(const GemmArgs& problem, const GemmOptions& o
   if (st == CUBLAS_STATUS_SUCCESS)
     st = cublasLtMatmulAlgoGetHeuristic(handle_, desc_, lt_a_, lt_b_, lt_c_, lt_d_, pref, 1, &result, &found);
   (void)cublasLtMatmulPreferenceDestroy(pref);
+  const bool outer_vector_scales = (problem.scale_a && problem.scale_a->size != 1) || (problem.scale_b && problem.scale_b->size != 1);
+  if (outer_vector_scales && st != CUBLAS_STATUS_SUCCESS) {
+    // NOTES: on H100 with CUDA 13.0 the heuristic answers INVALID_VALUE for OUTER_VEC_32F scales.
+    return unsupported("per-row / per-column fp8 scales (OUTER_VEC_32F) are not available from cuBLASLt on this GPU (" +
+                       std::string(st == CUBLAS_STATUS_INVALID_VALUE ? "CUBLAS_STATUS_INVALID_VALUE" : "no algorithm") +
+                       "); use per-tensor scales (length 1) or graphgemm's sm90 backend");
+  }
   if (st == CUBLAS_STATUS_NOT_SUPPORTED || (st == CUBLAS_STATUS_SUCCESS && found == 0)) {
     cudaDeviceProp prop{};
     GRAPHGEMM_CUDA_TRY(cudaGetDeviceProperties(&prop, device));

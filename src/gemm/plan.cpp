@@ -22,6 +22,7 @@ GemmPlan& GemmPlan::operator=(GemmPlan&&) noexcept = default;
 
 Status GemmPlan::initialize(const GemmArgs& problem, const GemmOptions& options) {
   backend_.reset();
+  fallback_reason_.clear();
   GRAPHGEMM_TRY(detail::validate_problem(problem, /*check_pointers=*/false));
   int device = -1;
   GRAPHGEMM_CUDA_TRY(cudaGetDevice(&device));
@@ -29,13 +30,21 @@ Status GemmPlan::initialize(const GemmArgs& problem, const GemmOptions& options)
   std::unique_ptr<detail::GemmBackend> backend;
   switch (options.backend) {
     case Backend::cublaslt:
-    case Backend::automatic:
       GRAPHGEMM_TRY(detail::make_cublaslt_backend(problem, options, device, backend));
       break;
     case Backend::sm90:
-      return {StatusCode::not_supported,
-              "the sm90 backend (graphgemm's own Hopper kernels) is not built into this library yet; "
-              "use Backend::cublaslt or Backend::automatic"};
+      GRAPHGEMM_TRY(detail::make_sm90_backend(problem, options, device, backend));
+      break;
+    case Backend::automatic: {
+      // Our kernels where they implement the problem on this GPU; cuBLASLt otherwise, saying why.
+      const Status ours = detail::make_sm90_backend(problem, options, device, backend);
+      if (ours.code() != StatusCode::not_supported && !ours.ok()) return ours;
+      if (!ours.ok()) {
+        GRAPHGEMM_TRY(detail::make_cublaslt_backend(problem, options, device, backend));
+        fallback_reason_ = ours.message();
+      }
+      break;
+    }
   }
   backend_ = std::move(backend);
   device_ = device;
@@ -87,6 +96,9 @@ Status GemmPlan::run(const GemmArgs& args, Workspace workspace, cudaStream_t str
 
 Backend GemmPlan::backend() const noexcept { return backend_ ? backend_->kind() : Backend::automatic; }
 
-std::string GemmPlan::describe() const { return backend_ ? backend_->describe() : "uninitialized plan"; }
+std::string GemmPlan::describe() const {
+  if (!backend_) return "uninitialized plan";
+  return fallback_reason_.empty() ? backend_->describe() : backend_->describe() + " [fallback: " + fallback_reason_ + "]";
+}
 
 }  // namespace graphgemm

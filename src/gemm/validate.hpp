@@ -14,6 +14,7 @@ struct AlignmentRequirements {
   std::size_t operand_bytes = 16;  // A, B, C, D base pointers
   std::size_t ld_bytes = 0;        // leading dimension * element size; 0: no requirement
   const char* why = "";            // appended to alignment messages, e.g. "TMA needs 16-byte aligned rows"
+  bool include_c = true;           // false: C is read with ordinary loads, element alignment suffices
 };
 
 // Shapes, dtypes, layouts, leading dimensions, vector lengths, beta/C. With `check_pointers`,

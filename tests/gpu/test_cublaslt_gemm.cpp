@@ -3,43 +3,13 @@
 #include <cstdint>
 #include <vector>
 
-#include "gpu_test.hpp"
+#include "gemm_check.hpp"
 
 using namespace graphgemm;
 using support::GemmOperands;
 using support::GemmSpec;
 
-namespace {
-
-struct Runner {
-  GemmPlan plan;
-  support::DeviceBuffer workspace;
-};
-
-// Builds a plan for `spec`, runs it once on poisoned output and checks the result.
-void check_case(const GemmSpec& spec, Backend backend, std::uint64_t seed) {
-  SCOPED_TRACE(spec.to_string());
-  GemmOperands ops(spec, seed);
-  GemmPlan plan;
-  GemmOptions options;
-  options.backend = backend;
-  const Status init = plan.initialize(ops.args(), options);
-  ASSERT_TRUE(init.ok()) << init.to_string();
-  ASSERT_TRUE(plan.can_implement(ops.args()).ok()) << plan.can_implement(ops.args()).to_string();
-  support::DeviceBuffer ws(plan.workspace_size(ops.args()));
-  ops.poison_output();
-  const Status run = plan.run(ops.args(), {ws.get(), ws.bytes()}, nullptr);
-  ASSERT_TRUE(run.ok()) << run.to_string();
-  const support::Comparison cmp = ops.check();
-  EXPECT_EQ(cmp.non_finite, 0) << "unwritten or non-finite output elements";
-  if (spec.out == DType::int32) {
-    EXPECT_EQ(cmp.mismatches, 0) << "int32 results must be exact; max error " << cmp.max_abs_error;
-  } else {
-    EXPECT_LT(cmp.rel_error, GemmOperands::tolerance(spec.out)) << plan.describe();
-  }
-}
-
-}  // namespace
+using graphgemm::testing::check_case;
 
 TEST(CublasLt, HalfPrecisionSweep) {
   GRAPHGEMM_REQUIRE_GPU();

@@ -72,6 +72,7 @@ struct GemmSpec {
   Layout a_layout = Layout::row_major;
   Layout b_layout = Layout::col_major;  // col-major K x N: the PyTorch weight layout (N x K row-major)
   std::int64_t ld_pad = 0;              // extra elements in every leading dimension
+  std::int64_t ld_multiple = 1;         // leading dimensions rounded up to a multiple of this (8: TMA rows)
   bool with_c = false;
   bool with_bias = false;
   int scale_a = 0;                      // 0: none, 1: per tensor, 2: per row
@@ -88,8 +89,8 @@ class GemmOperands {
   void poison_output(cudaStream_t stream = nullptr);
   // Computes the fp64 reference for the current operands and compares D with it; synchronizes.
   [[nodiscard]] Comparison check();
-  // Bound on ‖D − ref‖/‖ref‖ for this output dtype: the rounding of the output plus fp32 accumulation.
-  [[nodiscard]] static double tolerance(DType out);
+  // Bound on ‖D − ref‖/‖ref‖: the rounding of the output plus the accumulation error.
+  [[nodiscard]] static double tolerance(DType in, DType out);
 
  private:
   GemmArgs args_;

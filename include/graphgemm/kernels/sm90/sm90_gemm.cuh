@@ -384,6 +384,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
     // NOTES: a CTA must not exit while its peer may still arrive on its empty barriers.
     if constexpr (kCluster > 1) cluster_sync();
+#else
+    // NOTES: built for a target without WGMMA/TMA (anything but sm_90a). Trap rather than return
+    // silently with D unwritten; the host side refuses such a binary at plan time already.
+    __trap();
 #endif
 }
 

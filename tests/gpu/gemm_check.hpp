@@ -1,0 +1,37 @@
+#pragma once
+// Builds a plan for a spec, runs it once on poisoned output, and checks it against fp64.
+#include <cstdint>
+
+#include "gpu_test.hpp"
+
+namespace graphgemm::testing {
+
+inline void check_case(const support::GemmSpec& spec, const GemmOptions& options, std::uint64_t seed) {
+  SCOPED_TRACE(spec.to_string());
+  support::GemmOperands ops(spec, seed);
+  GemmPlan plan;
+  const Status init = plan.initialize(ops.args(), options);
+  ASSERT_TRUE(init.ok()) << init.to_string();
+  ASSERT_EQ(plan.backend(), options.backend == Backend::automatic ? plan.backend() : options.backend);
+  const Status can = plan.can_implement(ops.args());
+  ASSERT_TRUE(can.ok()) << can.to_string();
+  support::DeviceBuffer ws(plan.workspace_size(ops.args()));
+  ops.poison_output();
+  const Status run = plan.run(ops.args(), {ws.get(), ws.bytes()}, nullptr);
+  ASSERT_TRUE(run.ok()) << run.to_string();
+  const support::Comparison cmp = ops.check();
+  EXPECT_EQ(cmp.non_finite, 0) << "unwritten or non-finite output elements; " << plan.describe();
+  if (spec.out == DType::int32) {
+    EXPECT_EQ(cmp.mismatches, 0) << "int32 results must be exact; max error " << cmp.max_abs_error;
+  } else {
+    EXPECT_LT(cmp.rel_error, support::GemmOperands::tolerance(spec.in, spec.out)) << plan.describe();
+  }
+}
+
+inline void check_case(const support::GemmSpec& spec, Backend backend, std::uint64_t seed) {
+  GemmOptions options;
+  options.backend = backend;
+  check_case(spec, options, seed);
+}
+
+}  // namespace graphgemm::testing

@@ -1,0 +1,145 @@
+// graphgemm's own Hopper kernels through GemmPlan, against an fp64 reference, outputs poisoned.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "gemm_check.hpp"
+
+using namespace graphgemm;
+using graphgemm::testing::check_case;
+using support::GemmOperands;
+using support::GemmSpec;
+
+namespace {
+
+bool is_hopper() {
+  int major = 0, minor = 0;
+  SUPPORT_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+  SUPPORT_CUDA(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0));
+  return major == 9 && minor == 0;
+}
+
+#define REQUIRE_HOPPER()                                                    \
+  GRAPHGEMM_REQUIRE_GPU();                                                  \
+  if (!is_hopper()) GTEST_SKIP() << "skipped: the sm90 kernels need a Hopper GPU"
+
+}  // namespace
+
+TEST(Sm90, ShapeSweep) {
+  REQUIRE_HOPPER();
+  // Non-multiples of every tile size, single rows and columns, one-tile and many-tile shapes.
+  const std::int64_t shapes[][3] = {{1, 1, 1},      {1, 8, 8},       {1, 4096, 4096}, {7, 33, 17},
+                                    {64, 64, 64},   {127, 259, 67},  {129, 257, 65}, {200, 136, 4096},
+                                    {255, 513, 130}, {1000, 1000, 1000}, {4096, 8, 64}, {3000, 2000, 128}};
+  std::uint64_t seed = 1;
+  for (DType in : {DType::bf16, DType::fp16})
+    for (DType out : {in, DType::fp32})
+      for (Layout b_layout : {Layout::col_major, Layout::row_major})
+        for (const auto& s : shapes) {
+          GemmSpec spec{s[0], s[1], s[2], in, out};
+          spec.b_layout = b_layout;
+          spec.ld_multiple = 8;  // TMA: 16-byte rows
+          spec.ld_pad = seed % 2 ? 8 : 0;
+          check_case(spec, Backend::sm90, seed++);
+        }
+}
+
+TEST(Sm90, Epilogues) {
+  REQUIRE_HOPPER();
+  std::uint64_t seed = 100;
+  for (DType out : {DType::bf16, DType::fp32})
+    for (const auto& s : std::vector<std::array<std::int64_t, 3>>{{1, 264, 72}, {127, 259, 67}, {512, 768, 1024}})
+      for (int variant = 0; variant < 4; ++variant) {
+        GemmSpec spec{s[0], s[1], s[2], DType::bf16, out};
+        spec.ld_multiple = 8;
+        if (variant == 0) { spec.with_c = true; spec.alpha = 0.75f; spec.beta = -1.25f; }
+        if (variant == 1) spec.with_bias = true;
+        if (variant == 2) { spec.scale_a = 2; spec.scale_b = 2; }
+        if (variant == 3) { spec.with_c = true; spec.beta = 1.0f; spec.with_bias = true; spec.scale_a = 2; spec.scale_b = 2; spec.alpha = 2.0f; }
+        check_case(spec, Backend::sm90, seed++);
+      }
+}
+
+TEST(Sm90, EveryKernelInstance) {
+  REQUIRE_HOPPER();
+  // Each tile configuration forced by name, on a shape that is not a multiple of any tile.
+  std::uint64_t seed = 200;
+  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1"})
+    for (bool k_major : {true, false}) {
+      GemmSpec spec{333, 1000, 1032, DType::bf16, DType::bf16};
+      spec.b_layout = k_major ? Layout::col_major : Layout::row_major;
+      spec.ld_multiple = 8;
+      spec.with_bias = true;
+      GemmOptions options;
+      options.backend = Backend::sm90;
+      options.sm90_kernel = std::string("sm90_bf16_bf16_") + tile + (k_major ? "_bk" : "_bn");
+      check_case(spec, options, seed++);
+    }
+}
+
+TEST(Sm90, KZeroAndEmpty) {
+  REQUIRE_HOPPER();
+  GemmSpec spec{33, 64, 0, DType::bf16, DType::bf16};
+  spec.with_c = true;
+  spec.beta = 0.5f;
+  spec.with_bias = true;
+  check_case(spec, Backend::sm90, 300);
+}
+
+TEST(Sm90, MisalignedLeadingDimensionIsExplained) {
+  REQUIRE_HOPPER();
+  GemmOperands ops(GemmSpec{64, 64, 67}, 400);  // K = 67 bf16: 134-byte rows
+  GemmPlan plan;
+  const Status s = plan.initialize(ops.args(), {Backend::sm90});
+  EXPECT_EQ(s.code(), StatusCode::not_supported) << s.to_string();
+  EXPECT_NE(s.message().find("A's leading dimension 67 (134 bytes) must be a multiple of 16 bytes"), std::string::npos)
+      << s.message();
+}
+
+TEST(Sm90, AutomaticPrefersOursAndFallsBackWithAReason) {
+  REQUIRE_HOPPER();
+  GemmSpec aligned{256, 512, 1024};
+  GemmOperands a(aligned, 500);
+  GemmPlan plan;
+  ASSERT_TRUE(plan.initialize(a.args()).ok());
+  EXPECT_EQ(plan.backend(), Backend::sm90) << plan.describe();
+
+  GemmSpec int8{256, 512, 1024, DType::int8, DType::int32};  // not ours (yet): cuBLASLt, and why
+  GemmOperands b(int8, 501);
+  ASSERT_TRUE(plan.initialize(b.args()).ok());
+  EXPECT_EQ(plan.backend(), Backend::cublaslt);
+  EXPECT_NE(plan.describe().find("fallback: sm90 backend: runs bf16 and fp16 inputs"), std::string::npos) << plan.describe();
+}
+
+TEST(Sm90, CapturedReplayIsBitwiseEqual) {
+  REQUIRE_HOPPER();
+  GemmSpec spec{300, 520, 1000};
+  spec.ld_multiple = 8;
+  spec.with_c = true;
+  spec.beta = 0.5f;
+  spec.with_bias = true;
+  GemmOperands ops(spec, 600);
+  GemmPlan plan;
+  ASSERT_TRUE(plan.initialize(ops.args(), {Backend::sm90}).ok());
+  cudaStream_t stream;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  ASSERT_TRUE(plan.run(ops.args(), {}, stream).ok());
+  SUPPORT_CUDA(cudaStreamSynchronize(stream));
+  const auto eager = support::download(ops.args().d);
+  for (cudaStreamCaptureMode mode : {cudaStreamCaptureModeGlobal, cudaStreamCaptureModeThreadLocal, cudaStreamCaptureModeRelaxed}) {
+    ops.poison_output(stream);
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    SUPPORT_CUDA(cudaStreamBeginCapture(stream, mode));
+    const Status s = plan.run(ops.args(), {}, stream);
+    SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+    ASSERT_TRUE(s.ok()) << s.to_string();
+    SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+    SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
+    SUPPORT_CUDA(cudaStreamSynchronize(stream));
+    EXPECT_EQ(support::download(ops.args().d), eager) << "capture mode " << mode;
+    SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+    SUPPORT_CUDA(cudaGraphDestroy(graph));
+  }
+  SUPPORT_CUDA(cudaStreamDestroy(stream));
+}
