@@ -21,6 +21,7 @@ inline void check_case(const support::GemmSpec& spec, const GemmOptions& options
   ASSERT_TRUE(run.ok()) << run.to_string();
   const support::Comparison cmp = ops.check();
   EXPECT_EQ(cmp.non_finite, 0) << "unwritten or non-finite output elements; " << plan.describe();
+  EXPECT_EQ(cmp.outside_writes, 0) << "bytes written outside D's M x N elements; " << plan.describe();
   if (spec.out == DType::int32) {
     EXPECT_EQ(cmp.mismatches, 0) << "int32 results must be exact; max error " << cmp.max_abs_error;
   } else {

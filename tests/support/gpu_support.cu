@@ -268,14 +268,30 @@ GemmOperands::GemmOperands(const GemmSpec& spec, std::uint64_t seed) {
 }
 
 void GemmOperands::poison_output(cudaStream_t stream) {
-  fill_poison(d_.get(), args_.d.dtype, static_cast<std::int64_t>(matrix_bytes(args_.d) / size_of(args_.d.dtype)), stream);
+  fill_poison(d_.get(), args_.d.dtype, static_cast<std::int64_t>(d_.bytes() / size_of(args_.d.dtype)), stream);
+  if (poison_image_.empty()) {
+    poison_image_.resize(d_.bytes());
+    SUPPORT_CUDA(cudaStreamSynchronize(stream));
+    SUPPORT_CUDA(cudaMemcpy(poison_image_.data(), d_.get(), d_.bytes(), cudaMemcpyDeviceToHost));
+  }
 }
 
 Comparison GemmOperands::check() {
   if (ref_.get() == nullptr) ref_ = DeviceBuffer(static_cast<std::size_t>(args_.m() * args_.n()) * sizeof(double) + 256);
   reference_gemm(args_, ref_.as<double>());
   SUPPORT_CUDA(cudaDeviceSynchronize());
-  return compare_with_reference(args_.d, ref_.as<double>());
+  Comparison cmp = compare_with_reference(args_.d, ref_.as<double>());
+  if (!poison_image_.empty()) {
+    std::vector<unsigned char> now(d_.bytes());
+    SUPPORT_CUDA(cudaMemcpy(now.data(), d_.get(), now.size(), cudaMemcpyDeviceToHost));
+    const std::size_t es = size_of(args_.d.dtype), row_bytes = static_cast<std::size_t>(args_.d.leading_dim()) * es;
+    const std::size_t inside_rows = static_cast<std::size_t>(args_.m()), inside_bytes = static_cast<std::size_t>(args_.n()) * es;
+    for (std::size_t i = 0; i < now.size(); ++i) {
+      const bool inside = row_bytes > 0 && i / row_bytes < inside_rows && i % row_bytes < inside_bytes;
+      if (!inside && now[i] != poison_image_[i]) ++cmp.outside_writes;
+    }
+  }
+  return cmp;
 }
 
 double GemmOperands::tolerance(DType in, DType out) {

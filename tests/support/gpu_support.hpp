@@ -58,6 +58,7 @@ struct Comparison {
   double max_abs_error = 0;
   std::int64_t non_finite = 0;  // NaN/Inf in the output: unwritten (poisoned) or broken elements
   std::int64_t mismatches = 0;  // elements that differ at all (meaningful for integer outputs)
+  std::int64_t outside_writes = 0;  // bytes changed outside M x N: row padding or past the last row
 };
 // Compares D (as `args.d` describes it) with a packed fp64 reference; synchronizes.
 Comparison compare_with_reference(const MatrixView& d, const double* ref_device);
@@ -86,6 +87,8 @@ class GemmOperands {
   GemmOperands(const GemmSpec& spec, std::uint64_t seed);
   [[nodiscard]] const GemmArgs& args() const noexcept { return args_; }
   [[nodiscard]] GemmArgs& args() noexcept { return args_; }
+  // Poisons all of D's allocation: the M x N elements, the padding of each row and a guard after
+  // the last row, so that check() sees unwritten elements and writes outside M x N alike.
   void poison_output(cudaStream_t stream = nullptr);
   // Computes the fp64 reference for the current operands and compares D with it; synchronizes.
   [[nodiscard]] Comparison check();
@@ -95,6 +98,7 @@ class GemmOperands {
  private:
   GemmArgs args_;
   DeviceBuffer a_, b_, c_, d_, bias_, scale_a_, scale_b_, ref_;
+  std::vector<unsigned char> poison_image_;  // D's allocation as poison_output() leaves it
 };
 
 }  // namespace graphgemm::support

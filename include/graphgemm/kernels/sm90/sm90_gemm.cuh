@@ -119,13 +119,31 @@ __device__ __forceinline__ float to_float(T v) {
     else return __bfloat162float(v);
 }
 
+// Byte address of output element (row r, column cc) in a 64 x 128-byte staging chunk whose
+// 16-byte unit u of row r lives at unit (u ^ (r % 8)) (the 128B swizzle TMA expects).
+template <class ElementD>
+__device__ __forceinline__ uint32_t staged_address(uint32_t buf, int r, int cc) {
+    const uint32_t byte = static_cast<uint32_t>(cc) * sizeof(ElementD);
+    return buf + r * 128 + ((((byte >> 4) ^ static_cast<uint32_t>(r & 7)) << 4) | (byte & 15));
+}
+
+template <class ElementD>
+__device__ __forceinline__ ElementD load_staged(uint32_t buf, int r, int cc) {
+    ElementD v;
+    const uint32_t addr = staged_address<ElementD>(buf, r, cc);
+    if constexpr (sizeof(ElementD) == 4) {
+        asm volatile("ld.shared.b32 %0, [%1];" : "=r"(*reinterpret_cast<uint32_t*>(&v)) : "r"(addr) : "memory");
+    } else {
+        asm volatile("ld.shared.b16 %0, [%1];" : "=h"(*reinterpret_cast<unsigned short*>(&v)) : "r"(addr) : "memory");
+    }
+    return v;
+}
+
 // Stores two adjacent output values (row r, cols cc and cc+1 of a 64 x 128-byte chunk) into the
 // 128B-swizzled staging buffer: 16-byte unit u of row r lives at unit (u ^ (r % 8)).
 template <class ElementD>
 __device__ __forceinline__ void store_pair(uint32_t buf, int r, int cc, float x0, float x1) {
-    const uint32_t byte = static_cast<uint32_t>(cc) * sizeof(ElementD);
-    const uint32_t addr =
-        buf + r * 128 + ((((byte >> 4) ^ static_cast<uint32_t>(r & 7)) << 4) | (byte & 15));
+    const uint32_t addr = staged_address<ElementD>(buf, r, cc);
     if constexpr (std::is_same_v<ElementD, float>) {
         asm volatile("st.shared.v2.f32 [%0], {%1, %2};" ::"r"(addr), "f"(x0), "f"(x1) : "memory");
     } else {
@@ -371,9 +389,24 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     // Generic-proxy smem writes -> visible to the async proxy (TMA store).
                     fence_proxy_async_shared();
                     named_barrier_sync(1 + wg_idx, 128);
-                    if (wg_leader) {
-                        tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / N
+                    // NOTES: TMA stores write whole 16-byte units, so a store that reached past
+                    // column N-1 mid-unit would overwrite the bytes after it (seen on H100).
+                    // tma_d therefore spans only the 16-byte aligned columns [0, p.n_tma); the
+                    // few columns [n_tma, N) are copied from the staged chunk with plain stores.
+                    if (wg_leader && col_base < p.n_tma) {
+                        tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / n_tma
                         tma_store_commit();
+                    }
+                    if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
+                        const int first = max(p.n_tma, col_base) - col_base, last = p.n - col_base;
+                        const int width = min(last, kCols) - first;
+                        ElementD* d_ptr = static_cast<ElementD*>(p.d);
+                        for (int idx = static_cast<int>(threadIdx.x % 128); idx < 64 * width; idx += 128) {
+                            const int r = idx / width, cc = first + idx % width;
+                            if (row_base + r < p.m)
+                                d_ptr[static_cast<long long>(row_base + r) * p.ldd + col_base + cc] =
+                                    load_staged<ElementD>(buf, r, cc);
+                        }
                     }
                     epi_buf ^= 1;
                 }

@@ -222,8 +222,10 @@ struct Gemm {
                                 Config::kBoxBInner, Config::kBoxBOuter);
         }
         if (err != cudaSuccess) return err;
-        err = encode_tma_2d(&la.tma_d, tma_dtype<ElementD>(), p.d, p.n, p.m, p.ldd * kD,
-                            Config::kEpiCols, 64);
+        // TMA stores write whole 16-byte units: tma_d spans only the columns that fill them.
+        const int n_tma = static_cast<int>(p.n - p.n % (16 / kD));
+        err = encode_tma_2d(&la.tma_d, tma_dtype<ElementD>(), p.d, n_tma > 0 ? n_tma : p.n, p.m,
+                            p.ldd * kD, Config::kEpiCols, 64);
         if (err != cudaSuccess) return err;
 
         // ---- Kernel parameters ----
@@ -237,6 +239,9 @@ struct Gemm {
         la.params.beta = p.beta;
         la.params.c = p.c;
         la.params.ldc = p.ldc;
+        la.params.d = p.d;
+        la.params.ldd = p.ldd;
+        la.params.n_tma = n_tma;
         la.params.bias = p.bias;
         la.params.scale_a = p.scale_a;
         la.params.scale_b = p.scale_b;

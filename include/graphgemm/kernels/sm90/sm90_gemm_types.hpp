@@ -47,6 +47,9 @@ struct KernelParams {
     float alpha, beta;
     const void* c;        // nullptr: C not read
     long long ldc;
+    void* d;              // D: tma_d covers columns [0, n_tma); columns [n_tma, n) are
+    long long ldd;        // stored with plain stores (TMA writes whole 16-byte units)
+    int n_tma;            // n rounded down to a whole number of 16-byte units (may be 0)
     const void* bias;
     const float* scale_a;
     const float* scale_b;
