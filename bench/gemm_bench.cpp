@@ -49,6 +49,7 @@ struct Options {
   int batches = 10;
   double target_batch_us = 1000;
   std::int64_t max_m = 0;  // 0: no limit (a quick run can cap M)
+  std::string shape;       // "MxNxK": this one shape instead of the suites (for profilers)
 };
 
 struct Timing {
@@ -72,6 +73,13 @@ std::vector<std::string> split(const std::string& s) {
 }
 
 std::vector<Shape> load_shapes(const Options& opt) {
+  if (!opt.shape.empty()) {
+    Shape s{"shape", "shape", 0, 0, 0};
+    if (std::sscanf(opt.shape.c_str(), "%lldx%lldx%lld", reinterpret_cast<long long*>(&s.m),
+                    reinterpret_cast<long long*>(&s.n), reinterpret_cast<long long*>(&s.k)) != 3)
+      throw std::runtime_error("--shape takes MxNxK, e.g. 4096x4096x4096");
+    return {s};
+  }
   std::ifstream in(opt.shapes_path);
   if (!in) throw std::runtime_error("cannot open " + opt.shapes_path + " (pass --shapes PATH)");
   std::stringstream buf;
@@ -173,66 +181,81 @@ class Bench {
     return 2.0 * bytes / (t[t.size() / 2] * 1e-6) / 1e9;
   }
 
-  Measurement measure(const Shape& s, DType in, Backend backend, bool check) {
-    Measurement out;
+  // Times every backend on one shape. The backends share the operand sets; their graphs are built
+  // first and then replayed in turn (A B C A B C ...), so that a change of clocks or power state
+  // during the run weighs on all of them alike.
+  std::vector<Measurement> measure(const Shape& s, DType in, const std::vector<Backend>& backends, bool check) {
     GemmSpec spec{s.m, s.n, s.k, in, output_for(in)};
     if (in == DType::fp8_e4m3) { spec.scale_a = 1; spec.scale_b = 1; }
     const std::size_t set_bytes = (s.m * s.k + s.k * s.n) * size_of(in) + s.m * s.n * size_of(spec.out);
     const std::size_t l2 = static_cast<std::size_t>(prop_.l2CacheSize);
-    int sets = static_cast<int>(std::clamp<std::size_t>((3 * l2 + set_bytes - 1) / set_bytes, 1, 16));
+    const int sets = static_cast<int>(std::clamp<std::size_t>((3 * l2 + set_bytes - 1) / set_bytes, 1, 16));
     std::vector<std::unique_ptr<GemmOperands>> ops;
     for (int i = 0; i < sets; ++i) ops.push_back(std::make_unique<GemmOperands>(spec, 1000 + i));
 
-    GemmPlan plan;
-    GemmOptions options;
-    options.backend = backend;
-    if (Status st = plan.initialize(ops[0]->args(), options); !st.ok()) {
-      out.error = st.to_string();
-      return out;
-    }
-    out.config = plan.describe();
-    DeviceBuffer ws(plan.workspace_size(ops[0]->args()));
-    const Workspace workspace{ws.get(), ws.bytes()};
-    auto run = [&](int i) {
-      const Status st = plan.run(ops[i % sets]->args(), workspace, stream_);
-      if (!st.ok()) throw std::runtime_error("run failed: " + st.to_string());
+    struct Candidate {
+      GemmPlan plan;
+      DeviceBuffer ws;
+      cudaGraphExec_t exec = nullptr;
+      int reps = 0;
+      std::vector<double> samples;
     };
-
-    if (check) {
-      ops[0]->poison_output(stream_);
-      run(0);
-      SUPPORT_CUDA(cudaStreamSynchronize(stream_));
-      const support::Comparison cmp = ops[0]->check();
-      out.rel_error = cmp.non_finite ? INFINITY : cmp.rel_error;
-    }
-    // Warm up every set, then estimate one run's time to size the graph.
-    for (int i = 0; i < sets; ++i) run(i);
-    SUPPORT_CUDA(cudaEventRecord(start_, stream_));
-    for (int i = 0; i < 3; ++i) run(i);
-    SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
-    SUPPORT_CUDA(cudaEventSynchronize(stop_));
-    const double estimate_us = elapsed_us() / 3;
-    const int reps = static_cast<int>(std::clamp(std::ceil(opt_.target_batch_us / estimate_us), 1.0, 200.0));
-
-    cudaGraph_t graph = nullptr;
-    cudaGraphExec_t exec = nullptr;
-    SUPPORT_CUDA(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeGlobal));
-    for (int r = 0; r < reps; ++r) run(r);
-    SUPPORT_CUDA(cudaStreamEndCapture(stream_, &graph));
-    SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-    SUPPORT_CUDA(cudaGraphLaunch(exec, stream_));  // warm-up replay
-    std::vector<double> per_gemm;
-    for (int b = 0; b < opt_.batches; ++b) {
+    std::vector<Measurement> out(backends.size());
+    std::vector<Candidate> cands(backends.size());
+    for (std::size_t b = 0; b < backends.size(); ++b) {
+      Candidate& c = cands[b];
+      GemmOptions options;
+      options.backend = backends[b];
+      if (Status st = c.plan.initialize(ops[0]->args(), options); !st.ok()) {
+        out[b].error = st.to_string();
+        continue;
+      }
+      out[b].config = c.plan.describe();
+      c.ws = DeviceBuffer(c.plan.workspace_size(ops[0]->args()));
+      const Workspace workspace{c.ws.get(), c.ws.bytes()};
+      auto run = [&](int i) {
+        const Status st = c.plan.run(ops[i % sets]->args(), workspace, stream_);
+        if (!st.ok()) throw std::runtime_error("run failed: " + st.to_string());
+      };
+      if (check) {
+        ops[0]->poison_output(stream_);
+        run(0);
+        SUPPORT_CUDA(cudaStreamSynchronize(stream_));
+        const support::Comparison cmp = ops[0]->check();
+        out[b].rel_error = cmp.non_finite || cmp.outside_writes ? INFINITY : cmp.rel_error;
+      }
+      // Warm up every set, then estimate one run's time to size the graph.
+      for (int i = 0; i < sets; ++i) run(i);
       SUPPORT_CUDA(cudaEventRecord(start_, stream_));
-      SUPPORT_CUDA(cudaGraphLaunch(exec, stream_));
+      for (int i = 0; i < 3; ++i) run(i);
       SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
       SUPPORT_CUDA(cudaEventSynchronize(stop_));
-      per_gemm.push_back(elapsed_us() / reps);
+      const double estimate_us = elapsed_us() / 3;
+      c.reps = static_cast<int>(std::clamp(std::ceil(opt_.target_batch_us / estimate_us), 1.0, 200.0));
+      cudaGraph_t graph = nullptr;
+      SUPPORT_CUDA(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeGlobal));
+      for (int r = 0; r < c.reps; ++r) run(r);
+      SUPPORT_CUDA(cudaStreamEndCapture(stream_, &graph));
+      SUPPORT_CUDA(cudaGraphInstantiate(&c.exec, graph, 0));
+      SUPPORT_CUDA(cudaGraphDestroy(graph));
+      SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));  // warm-up replay
     }
-    SUPPORT_CUDA(cudaGraphExecDestroy(exec));
-    SUPPORT_CUDA(cudaGraphDestroy(graph));
-    std::sort(per_gemm.begin(), per_gemm.end());
-    out.timing = Timing{per_gemm[per_gemm.size() / 2], per_gemm.front(), per_gemm.back(), reps, sets};
+    for (int batch = 0; batch < opt_.batches; ++batch)
+      for (Candidate& c : cands) {
+        if (!c.exec) continue;
+        SUPPORT_CUDA(cudaEventRecord(start_, stream_));
+        SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
+        SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
+        SUPPORT_CUDA(cudaEventSynchronize(stop_));
+        c.samples.push_back(elapsed_us() / c.reps);
+      }
+    for (std::size_t b = 0; b < backends.size(); ++b) {
+      Candidate& c = cands[b];
+      if (!c.exec) continue;
+      SUPPORT_CUDA(cudaGraphExecDestroy(c.exec));
+      std::sort(c.samples.begin(), c.samples.end());
+      out[b].timing = Timing{c.samples[c.samples.size() / 2], c.samples.front(), c.samples.back(), c.reps, sets};
+    }
     return out;
   }
 
@@ -255,8 +278,9 @@ class Bench {
       double peak_flops = 0;
       std::string peak_source;
       const Shape peak_shape{"peak", "peak", 8192, 8192, 8192};
+      const std::vector<Measurement> peak_ms = measure(peak_shape, in, backends, false);
       for (std::size_t b = 0; b < backends.size(); ++b) {
-        const Measurement m = measure(peak_shape, in, backends[b], false);
+        const Measurement& m = peak_ms[b];
         if (!m.timing) continue;
         const double f = 2.0 * 8192 * 8192 * 8192 / (m.timing->median_us * 1e-6);
         if (f > peak_flops) { peak_flops = f; peak_source = opt_.backends[b] + " 8192^3"; }
@@ -283,8 +307,7 @@ class Bench {
         const double floor_us = std::max(mem_us, compute_us);
         const bool check = static_cast<double>(s.m) * s.n * s.k <= 2.2e9;
 
-        std::vector<Measurement> ms;
-        for (Backend b : backends) ms.push_back(measure(s, in, b, check));
+        const std::vector<Measurement> ms = measure(s, in, backends, check);
 
         std::cerr << "[" << (i + 1) << "/" << shapes.size() << "] " << dtype_name << " " << s.name << " " << s.m << "x"
                   << s.n << "x" << s.k << "  floor " << floor_us << " us";
@@ -346,8 +369,8 @@ class Bench {
          << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << peak_flops / 1e12
          << ", \"peak_source\": " << json_escape(peak_source) << ",\n  \"method\": "
          << json_escape("median of " + std::to_string(opt_.batches) +
-                        " timed replays of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2; random normal "
-                        "inputs; floor = max(bytes / copy bandwidth, flops / peak)")
+                        " timed replays of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2, backends "
+                        "replayed in turn; random normal inputs; floor = max(bytes / copy bandwidth, flops / peak)")
          << ",\n  \"rows\": [\n" << rows.str() << "\n  ]\n}\n";
       std::ofstream(base + ".md") << "# " << dtype_name << " GEMM on " << prop_.name << "\n\nCopy bandwidth " << bw
                                   << " GB/s; dense peak " << peak_flops / 1e12 << " T(FL)OP/s (" << peak_source
@@ -368,6 +391,7 @@ class Bench {
 void usage() {
   std::cout << "usage: graphgemm_bench [--shapes PATH] [--suites llm,square,splitk] [--dtypes bf16,int8]\n"
                "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--max-m M]\n"
+               "                       [--shape MxNxK]   (one shape instead of the suites)\n"
                "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md; bench/plot.py draws the PNG.\n";
 }
 
@@ -390,6 +414,7 @@ int main(int argc, char** argv) {
     else if (a == "--out") opt.out_dir = next();
     else if (a == "--batches") opt.batches = std::stoi(next());
     else if (a == "--max-m") opt.max_m = std::stoll(next());
+    else if (a == "--shape") opt.shape = next();
     else if (a == "-h" || a == "--help") { usage(); return 0; }
     else { std::cerr << "unknown argument " << a << "\n"; usage(); return 2; }
   }

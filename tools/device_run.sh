@@ -2,7 +2,7 @@
 # Runs on the GPU machine: builds everything, runs the GPU tests, the sm90 kernel check and the
 # benchmark, leaves results and logs under $OUT, and prints a short summary last.
 #
-#   STEPS="build test check bench" BENCH_ARGS="--backends cublaslt" tools/device_run.sh
+#   STEPS="build test check bench profile" BENCH_ARGS="--backends cublaslt" tools/device_run.sh
 #
 # $OUT gets summary.txt and results.tar.gz (logs/, results/<device>/gemm_*.{json,md,png}).
 # GoogleTest: the GPU machine has no package manager; carry a source tree as .deps/googletest.
@@ -48,6 +48,13 @@ if [[ " $STEPS " == *" sanitize "* ]]; then
 fi
 if [[ " $STEPS " == *" check "* ]] && [ -x $build/tools/sm90_gemm_check ]; then
   step sm90_check $build/tools/sm90_gemm_check
+fi
+if [[ " $STEPS " == *" profile "* ]]; then
+  # ncu on one shape (the bench measures 8192^3 first for the peak, so those launches come first).
+  shape=${PROFILE_SHAPE:-4096x4096x4096}
+  step profile ncu --kernel-name regex:gemm --launch-count "${PROFILE_LAUNCHES:-8}" \
+    --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
+    $build/bench/graphgemm_bench --shape "$shape" --dtypes bf16 --backends cublaslt,sm90 --batches 1 --out "$work/profile"
 fi
 if [[ " $STEPS " == *" bench "* ]]; then
   res="$work/results/$device"

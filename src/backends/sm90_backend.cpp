@@ -36,6 +36,7 @@ class Sm90Backend final : public GemmBackend {
   GemmArgs problem_;
   int kernel_ = -1;
   int num_sms_ = 0;
+  bool empty_ = false;
   std::string description_;
 };
 
@@ -57,6 +58,11 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
     return unsupported("scale_b must have one entry per column of B; fold a per-tensor scale into alpha");
   if (p.m() > INT32_MAX || p.n() > INT32_MAX || p.k() > INT32_MAX)
     return unsupported("M, N and K must each be below 2^31");
+  if (p.m() == 0 || p.n() == 0 || p.k() == 0) {  // GemmPlan handles these without a GEMM kernel
+    empty_ = true;
+    description_ = "sm90: empty product (M, N or K is 0), no GEMM kernel";
+    return {};
+  }
   for (auto [name, v] : {std::pair<const char*, const MatrixView*>{"A", &p.a}, {"B", &p.b}, {"D", &p.d}}) {
     const std::size_t bytes = static_cast<std::size_t>(v->leading_dim()) * size_of(v->dtype);
     if (bytes % 16 != 0)
@@ -99,10 +105,11 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
 
 Status Sm90Backend::can_implement(const GemmArgs& args) const {
   GRAPHGEMM_TRY(check_same_problem(problem_, args));
-  return check_alignment(args, kTmaAlignment);
+  return empty_ ? Status{} : check_alignment(args, kTmaAlignment);
 }
 
 Status Sm90Backend::run(const GemmArgs& args, Workspace, cudaStream_t stream) const {
+  if (empty_) return {StatusCode::internal, "sm90 backend called for an empty product"};
   k::GemmParams p;
   p.m = static_cast<int>(args.m());
   p.n = static_cast<int>(args.n());
