@@ -120,11 +120,21 @@ DType output_for(DType in) {
     default: return in;
   }
 }
-Backend parse_backend(const std::string& s) {
-  if (s == "cublaslt") return Backend::cublaslt;
-  if (s == "sm90") return Backend::sm90;
-  if (s == "auto") return Backend::automatic;
-  throw std::runtime_error("unknown backend \"" + s + "\" (cublaslt, sm90, auto)");
+// A backend spec: "cublaslt", "sm90", "auto", or "sm90=<kernel name>" to force one sm90 kernel
+// instance (names as GemmPlan::describe() prints them; "_bk" is appended for the weight layout).
+GemmOptions parse_backend(const std::string& s) {
+  GemmOptions o;
+  if (s == "cublaslt") o.backend = Backend::cublaslt;
+  else if (s == "sm90") o.backend = Backend::sm90;
+  else if (s == "auto") o.backend = Backend::automatic;
+  else if (s.rfind("sm90=", 0) == 0) {
+    o.backend = Backend::sm90;
+    o.sm90_kernel = s.substr(5);
+    if (o.sm90_kernel.size() < 3 || o.sm90_kernel.compare(o.sm90_kernel.size() - 3, 3, "_bk") != 0) o.sm90_kernel += "_bk";
+  } else {
+    throw std::runtime_error("unknown backend \"" + s + "\" (cublaslt, sm90, auto, sm90=<kernel>)");
+  }
+  return o;
 }
 
 std::string shell_line(const char* cmd) {
@@ -184,7 +194,7 @@ class Bench {
   // Times every backend on one shape. The backends share the operand sets; their graphs are built
   // first and then replayed in turn (A B C A B C ...), so that a change of clocks or power state
   // during the run weighs on all of them alike.
-  std::vector<Measurement> measure(const Shape& s, DType in, const std::vector<Backend>& backends, bool check) {
+  std::vector<Measurement> measure(const Shape& s, DType in, const std::vector<GemmOptions>& backends, bool check) {
     GemmSpec spec{s.m, s.n, s.k, in, output_for(in)};
     if (in == DType::fp8_e4m3) { spec.scale_a = 1; spec.scale_b = 1; }
     const std::size_t set_bytes = (s.m * s.k + s.k * s.n) * size_of(in) + s.m * s.n * size_of(spec.out);
@@ -204,9 +214,7 @@ class Bench {
     std::vector<Candidate> cands(backends.size());
     for (std::size_t b = 0; b < backends.size(); ++b) {
       Candidate& c = cands[b];
-      GemmOptions options;
-      options.backend = backends[b];
-      if (Status st = c.plan.initialize(ops[0]->args(), options); !st.ok()) {
+      if (Status st = c.plan.initialize(ops[0]->args(), backends[b]); !st.ok()) {
         out[b].error = st.to_string();
         continue;
       }
@@ -261,7 +269,7 @@ class Bench {
 
   int run_all() {
     const std::vector<Shape> shapes = load_shapes(opt_);
-    std::vector<Backend> backends;
+    std::vector<GemmOptions> backends;
     for (const auto& b : opt_.backends) backends.push_back(parse_backend(b));
 
     const std::string clocks_before = gpu_clocks();
