@@ -1,0 +1,170 @@
+"""graphgemm: GEMMs for NVIDIA Hopper GPUs, built for CUDA graphs.
+
+Arrays are any DLPack CUDA arrays (PyTorch, CuPy, JAX, Warp, ...). Every call takes an explicit
+``stream=``; without one, PyTorch's current stream is used for torch tensors and CuPy's for CuPy
+arrays (the legacy default stream otherwise).
+
+Example
+-------
+>>> import torch, graphgemm
+>>> x = torch.randn(16, 4096, device="cuda", dtype=torch.bfloat16)
+>>> w = torch.randn(6144, 4096, device="cuda", dtype=torch.bfloat16)   # a Linear weight, N x K
+>>> y = torch.empty(16, 6144, device="cuda", dtype=torch.bfloat16)
+>>> plan = graphgemm.Plan(x, w.t(), y)        # y = x @ w.T, built once
+>>> plan.run(x, w.t(), y)                     # capture-safe: no allocation, no synchronization
+>>> plan.config                               # which kernel, and why
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from . import _C
+
+__all__ = ["Plan", "gemm", "cuda_device_count", "__version__"]
+__version__ = "0.1.0"
+
+cuda_device_count = _C.cuda_device_count
+
+
+def _framework(array: Any) -> str:
+    return type(array).__module__.split(".", 1)[0]
+
+
+def resolve_stream(stream: Any, *arrays: Any) -> int:
+    """Return the CUDA stream handle (an int) to run on.
+
+    Parameters
+    ----------
+    stream : None, int, or a stream object
+        ``None`` picks the current stream of the arrays' framework (PyTorch, CuPy), else the legacy
+        default stream (0). An int is taken as a ``cudaStream_t`` handle. Objects exposing
+        ``__cuda_stream__`` (CUDA Python protocol), ``cuda_stream`` (``torch.cuda.Stream``) or
+        ``ptr`` (``cupy.cuda.Stream``) are accepted.
+    *arrays
+        The operands, to find the framework when ``stream`` is None.
+    """
+    if stream is None:
+        for a in arrays:
+            fw = _framework(a)
+            if fw == "torch":
+                import torch
+
+                return torch.cuda.current_stream(a.device).cuda_stream
+            if fw == "cupy":
+                import cupy
+
+                return cupy.cuda.get_current_stream().ptr
+        return 0
+    if isinstance(stream, int):
+        return stream
+    if hasattr(stream, "__cuda_stream__"):
+        return int(stream.__cuda_stream__()[1])
+    if hasattr(stream, "cuda_stream"):
+        return int(stream.cuda_stream)
+    if hasattr(stream, "ptr"):
+        return int(stream.ptr)
+    raise TypeError(
+        f"stream must be None, an int handle or a CUDA stream object (torch.cuda.Stream, cupy.cuda.Stream, "
+        f"or one with __cuda_stream__); got {type(stream).__name__}"
+    )
+
+
+class Plan:
+    """A GEMM planned once, run many times: ``d = alpha * (a @ b) * (scale_a ⊗ scale_b) + bias + beta * c``.
+
+    Building the plan chooses the backend and kernel and allocates its workspace (once). ``run``
+    then validates, and enqueues on the stream: it never allocates or synchronizes, so it can be
+    captured in a CUDA graph.
+
+    Parameters
+    ----------
+    a : array, shape (M, K)
+        Row-major (or column-major) CUDA array.
+    b : array, shape (K, N)
+        For a PyTorch ``Linear`` weight ``w`` (N x K), pass ``w.t()``.
+    d : array, shape (M, N)
+        Row-major output.
+    c : array, shape (M, N), optional
+        Added as ``beta * c``; needed when ``beta != 0``.
+    bias : array, shape (N,), optional
+        Added to every row; D's dtype (or float32).
+    scale_a, scale_b : array, optional
+        float32 scales per row of ``a`` (M or 1 entries) and per column of ``b`` (N or 1 entries).
+    alpha, beta : float
+    backend : {"auto", "sm90", "cublaslt"}
+        ``auto`` runs graphgemm's own Hopper kernels where they implement the problem, cuBLASLt
+        otherwise (``config`` says which, and why).
+    sm90_kernel : str, optional
+        Force one sm90 kernel instance by name (benchmarking).
+    split_k_mode : {"auto", "none", "serial", "parallel"}
+        Split the K dimension across CTAs for skinny, K-heavy problems. ``serial`` reduces the
+        slices in a fixed order (bitwise deterministic); ``parallel`` writes fp32 partials and
+        reduces them once; ``auto`` lets the heuristic decide (``config`` says what it chose).
+    split_k_slices : int
+        0 lets the heuristic choose; >= 1 asks for exactly that many slices.
+
+    Raises
+    ------
+    ValueError
+        Inconsistent shapes, leading dimensions, alignment, devices (the message says what to do).
+    TypeError
+        Unsupported dtypes or combinations.
+    RuntimeError
+        CUDA or library failures.
+    """
+
+    def __init__(self, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: float = 1.0,
+                 beta: float = 0.0, backend: str = "auto", sm90_kernel: str = "", split_k_mode: str = "auto",
+                 split_k_slices: int = 0):
+        self._plan = _C.Plan(a, b, d, c, bias, scale_a, scale_b, alpha, beta, backend, sm90_kernel, split_k_mode,
+                             split_k_slices)
+        self.alpha = alpha
+        self.beta = beta
+
+    def run(self, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: Optional[float] = None,
+            beta: Optional[float] = None, stream: Any = None) -> None:
+        """Enqueue the GEMM for these operands (same shapes, dtypes and layouts as planned).
+
+        Parameters
+        ----------
+        a, b, d, c, bias, scale_a, scale_b : arrays
+            As for the constructor; the buffers may differ from call to call.
+        alpha, beta : float, optional
+            Default to the values given when the plan was built.
+        stream : optional
+            See :func:`resolve_stream`.
+        """
+        self._plan.run(a, b, d, c, bias, scale_a, scale_b,
+                       self.alpha if alpha is None else alpha, self.beta if beta is None else beta,
+                       resolve_stream(stream, a, d))
+
+    @property
+    def config(self) -> str:
+        """The chosen backend and kernel configuration, and why (e.g. ``"sm90: ... (2048 tiles ...)"``)."""
+        return self._plan.config
+
+    @property
+    def backend(self) -> str:
+        """``"sm90"`` or ``"cublaslt"``."""
+        return self._plan.backend
+
+    @property
+    def workspace_size(self) -> int:
+        """Bytes of device workspace the plan allocated when it was built."""
+        return self._plan.workspace_size
+
+    def __repr__(self) -> str:
+        return f"graphgemm.Plan({self.config})"
+
+
+def gemm(a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: float = 1.0, beta: float = 0.0,
+         backend: str = "auto", split_k_mode: str = "auto", split_k_slices: int = 0, stream: Any = None) -> Plan:
+    """Plan and run one GEMM into ``d``; returns the plan, to run again without re-planning.
+
+    See :class:`Plan` for the parameters.
+    """
+    plan = Plan(a, b, d, c, bias, scale_a, scale_b, alpha=alpha, beta=beta, backend=backend,
+                split_k_mode=split_k_mode, split_k_slices=split_k_slices)
+    plan.run(a, b, d, c, bias, scale_a, scale_b, stream=stream)
+    return plan

@@ -1,0 +1,224 @@
+// graphgemm._C: the C++ plan API for Python, over DLPack arrays (torch, CuPy, JAX, Warp, ...).
+//
+// Arrays are read through nanobind's DLPack import: no copy, no synchronization. The stream is an
+// integer handle chosen by the Python layer (graphgemm/__init__.py resolves torch's or CuPy's
+// current stream). Errors: invalid arguments raise ValueError, unsupported ones TypeError, CUDA
+// and library failures RuntimeError, each with the C++ message; nothing is launched on error.
+
+#include <cuda_runtime_api.h>
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "graphgemm/graphgemm.hpp"
+
+namespace nb = nanobind;
+using namespace graphgemm;
+
+namespace {
+
+using Array = nb::ndarray<nb::ro>;  // any framework, any device; checked below
+
+constexpr int kDLCUDA = 2, kDLCUDAManaged = 13;
+
+[[noreturn]] void raise(const Status& s) {
+  switch (s.code()) {
+    case StatusCode::invalid_argument: throw nb::value_error(s.message().c_str());
+    case StatusCode::not_supported: throw nb::type_error(s.message().c_str());
+    default: throw std::runtime_error(s.to_string());
+  }
+}
+void check(const Status& s) {
+  if (!s.ok()) raise(s);
+}
+
+DType dtype_of(const Array& a, const char* name) {
+  const auto dt = a.dtype();
+  using C = nb::dlpack::dtype_code;
+  if (dt.lanes == 1) {
+    if (dt.code == static_cast<uint8_t>(C::Bfloat) && dt.bits == 16) return DType::bf16;
+    if (dt.code == static_cast<uint8_t>(C::Float) && dt.bits == 16) return DType::fp16;
+    if (dt.code == static_cast<uint8_t>(C::Float) && dt.bits == 32) return DType::fp32;
+    if (dt.code == static_cast<uint8_t>(C::Int) && dt.bits == 8) return DType::int8;
+    if (dt.code == static_cast<uint8_t>(C::Int) && dt.bits == 32) return DType::int32;
+    if (dt.code == static_cast<uint8_t>(C::Float8_E4M3FN) && dt.bits == 8) return DType::fp8_e4m3;
+  }
+  throw nb::type_error((std::string(name) + " has an unsupported dtype (DLPack code " + std::to_string(dt.code) +
+                        ", " + std::to_string(dt.bits) + " bits); graphgemm takes bfloat16, float16, float32, "
+                        "int8, int32 and float8_e4m3fn")
+                           .c_str());
+}
+
+// `device` < 0: no CUDA device is usable here; only the kind of memory is checked.
+void check_device(const Array& a, const char* name, int device) {
+  if (a.device_type() != kDLCUDA && a.device_type() != kDLCUDAManaged)
+    throw nb::value_error((std::string(name) + " is not in CUDA device memory (DLPack device type " +
+                           std::to_string(a.device_type()) + "); move it to the GPU first")
+                              .c_str());
+  if (device >= 0 && a.device_id() != device)
+    throw nb::value_error((std::string(name) + " is on CUDA device " + std::to_string(a.device_id()) +
+                           " but the plan is for device " + std::to_string(device) +
+                           "; use arrays on one device (and cudaSetDevice / torch.cuda.set_device before building the plan)")
+                              .c_str());
+}
+
+MatrixView matrix_of(const Array& a, const char* name, int device) {
+  if (a.ndim() != 2)
+    throw nb::value_error((std::string(name) + " must be a 2-D array (got " + std::to_string(a.ndim()) + " dimensions)").c_str());
+  MatrixView v;
+  v.dtype = dtype_of(a, name);
+  check_device(a, name, device);
+  v.data = a.data();
+  v.rows = static_cast<std::int64_t>(a.shape(0));
+  v.cols = static_cast<std::int64_t>(a.shape(1));
+  const std::int64_t s0 = a.stride(0), s1 = a.stride(1);
+  // NOTES: a dimension of extent 1 may carry any stride, so it cannot decide the layout alone.
+  if (s1 == 1 || (v.cols == 1 && s0 != 1)) {
+    v.layout = Layout::row_major;
+    v.ld = std::max<std::int64_t>(v.rows > 1 ? s0 : 0, v.cols);
+  } else if (s0 == 1 || v.rows == 1) {
+    v.layout = Layout::col_major;
+    v.ld = std::max<std::int64_t>(v.cols > 1 ? s1 : 0, v.rows);
+  } else {
+    throw nb::value_error((std::string(name) + " has strides (" + std::to_string(s0) + ", " + std::to_string(s1) +
+                           "): one dimension must be contiguous (stride 1); make a contiguous copy first")
+                              .c_str());
+  }
+  return v;
+}
+
+std::optional<VectorView> vector_of(const std::optional<Array>& a, const char* name, int device) {
+  if (!a) return std::nullopt;
+  if (a->ndim() != 1)
+    throw nb::value_error((std::string(name) + " must be a 1-D array (got " + std::to_string(a->ndim()) + " dimensions)").c_str());
+  check_device(*a, name, device);
+  if (a->shape(0) > 1 && a->stride(0) != 1)
+    throw nb::value_error((std::string(name) + " must be contiguous (stride 1)").c_str());
+  return VectorView{a->data(), dtype_of(*a, name), static_cast<std::int64_t>(a->shape(0))};
+}
+
+struct Operands {
+  Array a, b, d;
+  std::optional<Array> c, bias, scale_a, scale_b;
+};
+
+GemmArgs args_of(const Operands& o, float alpha, float beta, int device) {
+  GemmArgs g;
+  g.a = matrix_of(o.a, "a", device);
+  g.b = matrix_of(o.b, "b", device);
+  g.d = matrix_of(o.d, "d", device);
+  if (o.c) g.c = matrix_of(*o.c, "c", device);
+  g.bias = vector_of(o.bias, "bias", device);
+  g.scale_a = vector_of(o.scale_a, "scale_a", device);
+  g.scale_b = vector_of(o.scale_b, "scale_b", device);
+  g.alpha = alpha;
+  g.beta = beta;
+  return g;
+}
+
+SplitKMode split_mode_of(const std::string& s) {
+  if (s == "auto") return SplitKMode::automatic;
+  if (s == "none") return SplitKMode::none;
+  if (s == "serial") return SplitKMode::serial;
+  if (s == "parallel") return SplitKMode::parallel;
+  throw nb::value_error(("split_k_mode must be \"auto\", \"none\", \"serial\" or \"parallel\" (got \"" + s + "\")").c_str());
+}
+
+Backend backend_of(const std::string& s) {
+  if (s == "auto") return Backend::automatic;
+  if (s == "cublaslt") return Backend::cublaslt;
+  if (s == "sm90") return Backend::sm90;
+  throw nb::value_error(("backend must be \"auto\", \"cublaslt\" or \"sm90\" (got \"" + s + "\")").c_str());
+}
+
+// A plan plus its device workspace, allocated once when the plan is built (never on the run path).
+class PyPlan {
+ public:
+  PyPlan(const Operands& o, float alpha, float beta, const std::string& backend, const std::string& sm90_kernel,
+         const std::string& split_k_mode, int split_k_slices) {
+    const bool have_device = cudaGetDevice(&device_) == cudaSuccess;
+    if (!have_device) (void)cudaGetLastError();
+    GemmOptions options;
+    options.backend = backend_of(backend);
+    options.sm90_kernel = sm90_kernel;
+    options.split_k_mode = split_mode_of(split_k_mode);
+    options.split_k_slices = split_k_slices;
+    const GemmArgs args = args_of(o, alpha, beta, have_device ? device_ : -1);  // argument errors first
+    if (!have_device) throw std::runtime_error("no CUDA device is usable here: graphgemm plans need an NVIDIA GPU");
+    check(plan_.initialize(args, options));
+    workspace_bytes_ = plan_.workspace_size(args);
+    if (workspace_bytes_ > 0) {
+      const cudaError_t err = cudaMalloc(&workspace_, workspace_bytes_);
+      if (err != cudaSuccess)
+        throw std::runtime_error(std::string("allocating the plan's ") + std::to_string(workspace_bytes_) +
+                                 "-byte workspace failed: " + cudaGetErrorString(err));
+    }
+  }
+  ~PyPlan() {
+    if (workspace_) (void)cudaFree(workspace_);
+  }
+  PyPlan(const PyPlan&) = delete;
+  PyPlan& operator=(const PyPlan&) = delete;
+
+  void run(const Operands& o, float alpha, float beta, std::uintptr_t stream) const {
+    const GemmArgs args = args_of(o, alpha, beta, device_);
+    check(plan_.run(args, {workspace_, workspace_bytes_}, reinterpret_cast<cudaStream_t>(stream)));
+  }
+  std::string describe() const { return plan_.describe(); }
+  std::string backend() const { return to_string(plan_.backend()); }
+  std::size_t workspace_size() const { return workspace_bytes_; }
+  int device() const { return device_; }
+
+ private:
+  GemmPlan plan_;
+  int device_ = 0;
+  void* workspace_ = nullptr;
+  std::size_t workspace_bytes_ = 0;
+};
+
+}  // namespace
+
+NB_MODULE(_C, m) {
+  m.doc() = "graphgemm C++ core: GEMM plans over DLPack arrays";
+  nb::class_<PyPlan>(m, "Plan")
+      .def(
+          "__init__",
+          [](PyPlan* self, Array a, Array b, Array d, std::optional<Array> c, std::optional<Array> bias,
+             std::optional<Array> scale_a, std::optional<Array> scale_b, float alpha, float beta, const std::string& backend,
+             const std::string& sm90_kernel, const std::string& split_k_mode, int split_k_slices) {
+            new (self) PyPlan(Operands{a, b, d, c, bias, scale_a, scale_b}, alpha, beta, backend, sm90_kernel, split_k_mode,
+                              split_k_slices);
+          },
+          nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c").none() = nb::none(), nb::arg("bias").none() = nb::none(),
+          nb::arg("scale_a").none() = nb::none(), nb::arg("scale_b").none() = nb::none(), nb::arg("alpha") = 1.0f,
+          nb::arg("beta") = 0.0f, nb::arg("backend") = "auto", nb::arg("sm90_kernel") = "",
+          nb::arg("split_k_mode") = "auto", nb::arg("split_k_slices") = 0)
+      .def(
+          "run",
+          [](const PyPlan& self, Array a, Array b, Array d, std::optional<Array> c, std::optional<Array> bias,
+             std::optional<Array> scale_a, std::optional<Array> scale_b, float alpha, float beta, std::uintptr_t stream) {
+            self.run(Operands{a, b, d, c, bias, scale_a, scale_b}, alpha, beta, stream);
+          },
+          nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c").none() = nb::none(), nb::arg("bias").none() = nb::none(),
+          nb::arg("scale_a").none() = nb::none(), nb::arg("scale_b").none() = nb::none(), nb::arg("alpha") = 1.0f,
+          nb::arg("beta") = 0.0f, nb::arg("stream") = 0)
+      .def_prop_ro("config", &PyPlan::describe)
+      .def_prop_ro("backend", &PyPlan::backend)
+      .def_prop_ro("workspace_size", &PyPlan::workspace_size)
+      .def_prop_ro("device", &PyPlan::device);
+  m.def("cuda_device_count", []() {
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return 0;
+    }
+    return n;
+  });
+}

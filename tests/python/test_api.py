@@ -1,0 +1,65 @@
+"""Tests that need no GPU: import, stream resolution, and argument errors raised before any launch."""
+import sys
+
+import numpy as np
+import pytest
+
+import graphgemm
+
+
+def test_import_does_not_need_torch():
+    assert "graphgemm" in sys.modules
+    assert graphgemm.__version__
+    assert callable(graphgemm.Plan)
+
+
+def test_resolve_stream_forms():
+    class ProtocolStream:
+        def __cuda_stream__(self):
+            return (0, 1234)
+
+    class TorchLike:
+        cuda_stream = 77
+
+    class CupyLike:
+        ptr = 99
+
+    assert graphgemm.resolve_stream(5) == 5
+    assert graphgemm.resolve_stream(ProtocolStream()) == 1234
+    assert graphgemm.resolve_stream(TorchLike()) == 77
+    assert graphgemm.resolve_stream(CupyLike()) == 99
+    assert graphgemm.resolve_stream(None, np.zeros(1)) == 0
+    with pytest.raises(TypeError, match="stream must be"):
+        graphgemm.resolve_stream("default")
+
+
+def test_host_arrays_are_refused_with_a_clear_message():
+    a = np.ones((4, 8), dtype=np.float16)
+    b = np.ones((8, 4), dtype=np.float16)
+    d = np.empty((4, 4), dtype=np.float16)
+    with pytest.raises(ValueError, match="a is not in CUDA device memory"):
+        graphgemm.Plan(a, b, d)
+
+
+def test_unsupported_dtype_is_a_type_error():
+    a = np.ones((4, 8), dtype=np.float64)
+    with pytest.raises(TypeError, match="unsupported dtype"):
+        graphgemm.Plan(a, a.T, np.empty((4, 4)))
+
+
+def test_wrong_rank_is_a_value_error():
+    v = np.ones(8, dtype=np.float16)
+    with pytest.raises(ValueError, match="must be a 2-D array"):
+        graphgemm.Plan(v, v, v)
+
+
+def test_unknown_backend_is_a_value_error():
+    a = np.ones((4, 8), dtype=np.float16)
+    with pytest.raises(ValueError, match='backend must be "auto", "cublaslt" or "sm90"'):
+        graphgemm.Plan(a, a.T, np.empty((4, 4), dtype=np.float16), backend="fast")
+
+
+def test_unknown_split_k_mode_is_a_value_error():
+    a = np.ones((4, 8), dtype=np.float16)
+    with pytest.raises(ValueError, match="split_k_mode must be"):
+        graphgemm.Plan(a, a.T, np.empty((4, 4), dtype=np.float16), split_k_mode="fastest")
