@@ -121,9 +121,30 @@ DType output_for(DType in) {
   }
 }
 // A backend spec: "cublaslt", "sm90", "auto", or "sm90=<kernel name>" to force one sm90 kernel
-// instance (names as GemmPlan::describe() prints them; "_bk" is appended for the weight layout).
-GemmOptions parse_backend(const std::string& s) {
+// instance (names as GemmPlan::describe() prints them; "_bk" is appended for the weight layout),
+// optionally followed by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
+// count or auto (the heuristic's), e.g. "sm90:parallel:8", "sm90:serial:auto", "sm90:none".
+GemmOptions parse_backend(const std::string& spec) {
+  const std::size_t colon = spec.find(':');
+  const std::string s = spec.substr(0, colon);
   GemmOptions o;
+  if (colon != std::string::npos) {
+    const std::string split = spec.substr(colon + 1);
+    const std::size_t c2 = split.find(':');
+    const std::string mode = split.substr(0, c2), slices = c2 == std::string::npos ? "auto" : split.substr(c2 + 1);
+    const std::string usage = "backend spec \"" + spec + "\": split-K suffix is :MODE[:SLICES], MODE none, serial, parallel or auto, "
+                              "SLICES a count >= 1 or auto";
+    if (mode == "none") o.split_k_mode = SplitKMode::none;
+    else if (mode == "serial") o.split_k_mode = SplitKMode::serial;
+    else if (mode == "parallel") o.split_k_mode = SplitKMode::parallel;
+    else if (mode == "auto") o.split_k_mode = SplitKMode::automatic;
+    else throw std::runtime_error(usage);
+    if (slices != "auto") {
+      std::size_t used = 0;
+      try { o.split_k_slices = std::stoi(slices, &used); } catch (const std::exception&) { used = 0; }
+      if (used != slices.size() || o.split_k_slices < 1) throw std::runtime_error(usage);
+    }
+  }
   if (s == "cublaslt") o.backend = Backend::cublaslt;
   else if (s == "sm90") o.backend = Backend::sm90;
   else if (s == "auto") o.backend = Backend::automatic;
@@ -132,7 +153,8 @@ GemmOptions parse_backend(const std::string& s) {
     o.sm90_kernel = s.substr(5);
     if (o.sm90_kernel.size() < 3 || o.sm90_kernel.compare(o.sm90_kernel.size() - 3, 3, "_bk") != 0) o.sm90_kernel += "_bk";
   } else {
-    throw std::runtime_error("unknown backend \"" + s + "\" (cublaslt, sm90, auto, sm90=<kernel>)");
+    throw std::runtime_error("unknown backend \"" + s + "\" (cublaslt, sm90, auto, sm90=<kernel>; then optionally "
+                             ":MODE[:SLICES] for split-K, e.g. sm90:parallel:8)");
   }
   return o;
 }
@@ -400,6 +422,8 @@ void usage() {
   std::cout << "usage: graphgemm_bench [--shapes PATH] [--suites llm,square,splitk] [--dtypes bf16,int8]\n"
                "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--max-m M]\n"
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
+               "A backend is cublaslt, sm90, auto or sm90=<kernel>, optionally with a split-K mode and slice count:\n"
+               "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16\n"
                "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md; bench/plot.py draws the PNG.\n";
 }
 

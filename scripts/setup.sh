@@ -46,4 +46,10 @@ if [ "${need_gtest:-0}" = 1 ]; then
     apt_install libgtest-dev || { note "GoogleTest not found and could not be installed: apt-get install libgtest-dev, or put its source in .deps/googletest"; exit 1; }
   fi
 fi
+# Python: nanobind to build graphgemm._C, pytest and numpy to test it (for the test command only).
+if [ "${need_python:-0}" = 1 ]; then
+  for mod in nanobind pytest numpy; do
+    python3 -c "import $mod" 2>/dev/null || { note "installing $mod from PyPI"; pip_install "$mod" || note "could not install $mod"; }
+  done
+fi
 export GRAPHGEMM_CMAKE_ARGS

@@ -2,14 +2,15 @@
 # Runs on the GPU machine: builds everything, runs the GPU tests, the sm90 kernel check and the
 # benchmark, leaves results and logs under $OUT, and prints a short summary last.
 #
-#   STEPS="build test check bench profile" BENCH_ARGS="--backends cublaslt" tools/device_run.sh
+#   STEPS="build test check graph bench profile" BENCH_ARGS="--backends cublaslt" tools/device_run.sh
+#   (graph: graphgemm_graph_bench into results/<device>/graph_bench.{json,md}; GRAPH_BENCH_ARGS passes options)
 #
 # $OUT gets summary.txt and results.tar.gz (logs/, results/<device>/gemm_*.{json,md,png}).
 # GoogleTest: the GPU machine has no package manager; carry a source tree as .deps/googletest.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
-STEPS=${STEPS:-"build test check bench"}
+STEPS=${STEPS:-"build test check graph bench"}
 BENCH_ARGS=${BENCH_ARGS:-}
 work=$(mktemp -d)
 mkdir -p "$work/logs" "$OUT"
@@ -36,15 +37,24 @@ gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
 
 if [[ " $STEPS " == *" build "* ]]; then
   step configure cmake -S . -B $build "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DGRAPHGEMM_BUILD_TESTS=ON \
-    -DGRAPHGEMM_GTEST_SOURCE_DIR="$PWD/.deps/googletest"
+    -DGRAPHGEMM_GTEST_SOURCE_DIR="$PWD/.deps/googletest" -DGRAPHGEMM_BUILD_PYTHON=ON -DPython_EXECUTABLE="$(command -v python3)"
   step build cmake --build $build --parallel "$(nproc)"
 fi
 if [[ " $STEPS " == *" test "* ]]; then
   step ctest ctest --test-dir $build --output-on-failure
   step demo $build/examples/graphgemm_demo
 fi
+if [[ " $STEPS " == *" python "* ]]; then
+  export PYTHONPATH="$PWD/$build/python${PYTHONPATH:+:$PYTHONPATH}"
+  step pytest python3 -m pytest -q -rs tests/python
+  mkdir -p "$work/results/$device"
+  step py_overhead python3 bench/python_overhead.py --out "$work/results/$device"
+fi
 if [[ " $STEPS " == *" sanitize "* ]]; then
-  step memcheck compute-sanitizer --tool memcheck --error-exitcode 1 $build/tests/graphgemm_gpu_tests --gtest_filter='CublasLt.EmptyProductsAndKZero:Capture*'
+  step memcheck compute-sanitizer --tool memcheck --error-exitcode 1 $build/tests/graphgemm_gpu_tests \
+    --gtest_filter='Sm90.*:*Capture*:CublasLt.EmptyProductsAndKZero:PlanErrors.*'
+  step racecheck compute-sanitizer --tool racecheck --error-exitcode 1 $build/tests/graphgemm_gpu_tests \
+    --gtest_filter='Sm90.EveryKernelInstance'
 fi
 if [[ " $STEPS " == *" check "* ]] && [ -x $build/tools/sm90_gemm_check ]; then
   step sm90_check $build/tools/sm90_gemm_check
@@ -55,6 +65,13 @@ if [[ " $STEPS " == *" profile "* ]]; then
   step profile ncu --kernel-name regex:gemm --launch-count "${PROFILE_LAUNCHES:-8}" \
     --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
     $build/bench/graphgemm_bench --shape "$shape" --dtypes bf16 --backends cublaslt,sm90 --batches 1 --out "$work/profile"
+fi
+if [[ " $STEPS " == *" graph "* ]]; then
+  # CUDA graphs with changing parameters (issue 4): tiny-kernel workflow and MLP workflow.
+  res="$work/results/$device"
+  mkdir -p "$res"
+  step graph_bench $build/bench/graphgemm_graph_bench --out "$res" ${GRAPH_BENCH_ARGS:-}
+  [ -f "$res/graph_bench.md" ] && grep -E "^Goals" "$res/graph_bench.md" | tee -a "$summary"
 fi
 if [[ " $STEPS " == *" bench "* ]]; then
   res="$work/results/$device"

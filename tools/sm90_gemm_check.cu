@@ -7,11 +7,15 @@
 //   ./sm90_gemm_check            all correctness cases, then timings
 //   ./sm90_gemm_check --quick    fewer shapes, no timing
 //   ./sm90_gemm_check --filter=SUBSTR   only kernels whose name contains SUBSTR
+//   ./sm90_gemm_check --splitk-only      only the split-K cases and the split-K timing table
 //
 // Correctness: random normal inputs (NaN in every padding column of A/B so a read past K or N
 // shows), fp64 reference on the GPU, relative error ||out - ref|| / ||ref|| < 1e-2 (bf16/fp16
 // out) or 5e-3 (fp32 out). D is poisoned with NaN (0xFF bytes) before each run, including padding
 // columns and guard rows: any NaN left inside M x N, or any padding byte overwritten, fails.
+// Split-K cases (serial and parallel, several slice counts, few-CTA grids where CTAs walk many
+// work units, full grids) run on every instance too; the workspace is filled with garbage first
+// (the launcher must zero what it needs). Serial cases are run twice and must match bitwise.
 // Exit code: 0 all passed (or no CUDA device), 1 any failure.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -172,6 +176,8 @@ struct Case {
     bool padded_ld;    // leading dims larger than the dims (still 16-byte multiples)
     int num_sms;       // 0: device SM count
     bool full_grid;
+    gk::SplitMode split_mode = gk::SplitMode::none;
+    int splits = 1;
 };
 
 struct Result {
@@ -321,6 +327,17 @@ static bool run_case(int ki_index, const Case& cs, int device_sms, Result& res) 
         reference_dispatch_out<__half>(cs, ki, p, static_cast<double*>(ref.ptr));
     CHECK_CUDA(cudaGetLastError());
 
+    DeviceBuffer ws;
+    if (cs.splits > 1) {
+        const size_t bytes = gd::kernel_split_workspace(ki_index, p.m, p.n, cs.split_mode, cs.splits).total();
+        CHECK_CUDA(ws.alloc(bytes));
+        CHECK_CUDA(cudaMemset(ws.ptr, 0x7F, bytes));  // garbage: counters must be zeroed by launch
+        p.split_mode = cs.split_mode;
+        p.splits = cs.splits;
+        p.workspace = ws.ptr;
+        p.workspace_bytes = bytes;
+    }
+
     gd::LaunchArgsStorage storage;
     const int sms = cs.num_sms > 0 ? cs.num_sms : device_sms;
     cudaError_t err = gd::kernel_make_launch_args(ki_index, p, sms, storage, cs.full_grid);
@@ -340,6 +357,17 @@ static bool run_case(int ki_index, const Case& cs, int device_sms, Result& res) 
                      cudaGetErrorString(err));
         std::exit(1);
     }
+    bool repeat_differs = false;
+    if (cs.splits > 1) {  // determinism: a second run (workspace not re-poisoned) must match bitwise
+        const size_t d_bytes = (M + guard_rows) * ldd * out_size(ki);
+        std::vector<unsigned char> first(d_bytes), second(d_bytes);
+        CHECK_CUDA(cudaMemcpy(first.data(), d.ptr, d_bytes, cudaMemcpyDeviceToHost));
+        CHECK_CUDA(gd::kernel_launch(ki_index, storage, nullptr));
+        CHECK_CUDA(cudaDeviceSynchronize());
+        CHECK_CUDA(cudaMemcpy(second.data(), d.ptr, d_bytes, cudaMemcpyDeviceToHost));
+        repeat_differs = first != second;
+        if (repeat_differs) res.error = "second run differs bitwise";
+    }
     launch_compare(ki, p, M + guard_rows, static_cast<const double*>(ref.ptr),
                    static_cast<double*>(sums.ptr), static_cast<unsigned long long*>(counts.ptr));
     CHECK_CUDA(cudaGetLastError());
@@ -351,8 +379,29 @@ static bool run_case(int ki_index, const Case& cs, int device_sms, Result& res) 
     res.nans = h_counts[0];
     res.pad = h_counts[1];
     const double tol = ki.dtype_out == gd::DTypeOut::fp32 ? 5e-3 : 1e-2;
-    res.ok = res.nans == 0 && res.pad == 0 && res.rel_err < tol;
+    res.ok = res.nans == 0 && res.pad == 0 && res.rel_err < tol && !repeat_differs;
     return true;
+}
+
+// Split-K: both modes, slice counts up to the number of k-blocks, K not a multiple of 64 or of the
+// slices, grids of 2-3 CTAs (each walks many units: serial waits across waves, parallel reduces
+// many rows), and full grids (CTAs without units still reduce their share).
+static std::vector<Case> make_split_cases(int device_sms) {
+    using SM = gk::SplitMode;
+    return {
+        {128, 128, 4096, 1, false, 0, false, SM::serial, 8},
+        {128, 128, 4096, 1, true, 0, false, SM::parallel, 64},
+        {129, 257, 1031, 2, false, 0, false, SM::parallel, 5},
+        {129, 257, 1031, 0, true, 0, false, SM::serial, 17},
+        {7, 33, 700, 0, false, 0, false, SM::parallel, 11},
+        {1, 300, 200, 1, false, 0, false, SM::serial, 4},
+        {333, 1000, 1032, 1, true, 0, false, SM::serial, 3},
+        {333, 1000, 1032, 2, false, 0, false, SM::parallel, 2},
+        {1500, 1700, 640, 1, true, 3, false, SM::parallel, 4},
+        {700, 900, 1000, 0, false, 2, false, SM::serial, 6},
+        {5, 77, 2000, 1, true, 0, true, SM::parallel, 8},
+        {300, 600, 2000, 2, false, device_sms, true, SM::serial, 8},
+    };
 }
 
 static std::vector<Case> make_cases(bool quick, int device_sms) {
@@ -376,13 +425,17 @@ static std::vector<Case> make_cases(bool quick, int device_sms) {
     // Grid independent of M: co-resident maximum, most CTAs (clusters) have no tile.
     cases.push_back({5, 77, 129, 1, true, 0, true});
     cases.push_back({300, 600, 200, 2, false, device_sms, true});
+    for (const Case& c : make_split_cases(device_sms))
+        if (!quick || c.splits <= 8) cases.push_back(c);
     return cases;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Timing
 // ---------------------------------------------------------------------------------------------
-static bool time_kernel(int ki_index, int m, int n, int k, int device_sms, double& tflops) {
+static bool time_kernel(int ki_index, int m, int n, int k, int device_sms, double& tflops,
+                        gk::SplitMode split_mode = gk::SplitMode::none, int splits = 1,
+                        double* median_us = nullptr) {
     const gd::KernelInfo& ki = gd::kernel_info(ki_index);
     DeviceBuffer a, b, d;
     CHECK_CUDA(a.alloc(static_cast<size_t>(m) * k * 2));
@@ -393,6 +446,12 @@ static bool time_kernel(int ki_index, int m, int n, int k, int device_sms, doubl
     gk::GemmParams p;
     p.m = m, p.n = n, p.k = k;
     p.a = a.ptr, p.lda = k, p.b = b.ptr, p.ldb = ki.b_k_major ? k : n, p.d = d.ptr, p.ldd = n;
+    DeviceBuffer ws;
+    if (splits > 1) {
+        const size_t bytes = gd::kernel_split_workspace(ki_index, m, n, split_mode, splits).total();
+        CHECK_CUDA(ws.alloc(bytes));
+        p.split_mode = split_mode, p.splits = splits, p.workspace = ws.ptr, p.workspace_bytes = bytes;
+    }
     gd::LaunchArgsStorage storage;
     CHECK_CUDA(gd::kernel_make_launch_args(ki_index, p, device_sms, storage));
     for (int i = 0; i < 5; ++i) CHECK_CUDA(gd::kernel_launch(ki_index, storage, nullptr));
@@ -412,14 +471,16 @@ static bool time_kernel(int ki_index, int m, int n, int k, int device_sms, doubl
     std::sort(ms.begin(), ms.end());
     const double median_ms = ms[kIters / 2];
     tflops = 2.0 * m * n * static_cast<double>(k) / (median_ms * 1e-3) / 1e12;
+    if (median_us) *median_us = median_ms * 1e3;
     return true;
 }
 
 int main(int argc, char** argv) {
-    bool quick = false;
+    bool quick = false, splitk_only = false;
     std::string filter;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) quick = true;
+        else if (std::strcmp(argv[i], "--splitk-only") == 0) splitk_only = true;
         else if (std::strncmp(argv[i], "--filter=", 9) == 0) filter = argv[i] + 9;
     }
     int device_count = 0;
@@ -437,7 +498,7 @@ int main(int argc, char** argv) {
     const int sms = prop.multiProcessorCount;
     std::printf("device: %s, %d SMs; %d kernel instances\n", prop.name, sms, gd::kernel_count());
 
-    const std::vector<Case> cases = make_cases(quick, sms);
+    const std::vector<Case> cases = splitk_only ? make_split_cases(sms) : make_cases(quick, sms);
     int total_failures = 0;
     std::printf("%-40s %6s %6s %10s  %s\n", "kernel", "cases", "fail", "max_rel", "regs/smem");
     for (int i = 0; i < gd::kernel_count(); ++i) {
@@ -463,10 +524,11 @@ int main(int argc, char** argv) {
             max_rel = std::max(max_rel, r.rel_err);
             if (!r.ok) {
                 ++fails;
-                std::printf("  FAIL [%s] m=%d n=%d k=%d variant=%d padded=%d sms=%d full_grid=%d: "
-                            "rel_err=%.3e nan=%llu pad_overwritten=%llu %s\n",
+                std::printf("  FAIL [%s] m=%d n=%d k=%d variant=%d padded=%d sms=%d full_grid=%d "
+                            "split=%d x%d: rel_err=%.3e nan=%llu pad_overwritten=%llu %s\n",
                             ki.name, cs.m, cs.n, cs.k, cs.variant, cs.padded_ld, cs.num_sms,
-                            cs.full_grid, r.rel_err, r.nans, r.pad, r.error.c_str());
+                            cs.full_grid, static_cast<int>(cs.split_mode), cs.splits, r.rel_err,
+                            r.nans, r.pad, r.error.c_str());
             }
         }
         total_failures += fails;
@@ -474,7 +536,7 @@ int main(int argc, char** argv) {
                     max_rel, attr.numRegs, ki.smem_bytes);
     }
 
-    if (!quick) {
+    if (!quick && !splitk_only) {
         struct Shape { int m, n, k; };
         const Shape perf_shapes[] = {{8192, 8192, 8192}, {4096, 4096, 4096}, {2048, 2048, 2048},
                                      {128, 8192, 8192},  {16, 4096, 4096}};
@@ -493,6 +555,42 @@ int main(int argc, char** argv) {
                 std::fflush(stdout);
             }
             std::printf("\n");
+        }
+    }
+
+    if (!quick) {
+        // Split-K timing (kernel only, memset included, no plan): the splitk suite, time in µs
+        // against slices, for the two tiles a skinny problem wants, both modes.
+        struct Shape { int m, n, k; };
+        const Shape split_shapes[] = {{128, 128, 16384}, {64, 64, 65536},   {128, 256, 32768},
+                                      {256, 256, 16384}, {16, 4096, 14336}, {128, 1536, 7168},
+                                      {32, 7168, 16384}, {64, 2112, 7168},  {1, 2112, 7168}};
+        const int slice_counts[] = {1, 2, 4, 8, 16, 32, 64, 128};
+        std::printf("\nsplit-K timing (bf16 in, bf16 out, B K-major, median of 20): us\n%-18s %-30s %-8s",
+                    "shape", "kernel", "mode");
+        for (int s : slice_counts) std::printf(" %8d", s);
+        std::printf("\n");
+        for (const Shape& sh : split_shapes) {
+            for (int i = 0; i < gd::kernel_count(); ++i) {
+                const gd::KernelInfo& ki = gd::kernel_info(i);
+                if (ki.dtype_in != gd::DTypeIn::bf16 || ki.dtype_out != gd::DTypeOut::bf16 || !ki.b_k_major) continue;
+                if (!(ki.block_m == 64 || (ki.block_m == 128 && ki.block_n == 128 && ki.cluster_n == 1))) continue;
+                if (!filter.empty() && std::string(ki.name).find(filter) == std::string::npos) continue;
+                for (gk::SplitMode mode : {gk::SplitMode::serial, gk::SplitMode::parallel}) {
+                    std::printf("%-18s %-30s %-8s",
+                                (std::to_string(sh.m) + "x" + std::to_string(sh.n) + "x" + std::to_string(sh.k)).c_str(),
+                                ki.name + 5, mode == gk::SplitMode::serial ? "serial" : "parallel");
+                    for (int s : slice_counts) {
+                        double tf = 0, us = 0;
+                        if (s > (sh.k + 63) / 64) std::printf(" %8s", "-");
+                        else if (time_kernel(i, sh.m, sh.n, sh.k, sms, tf, s > 1 ? mode : gk::SplitMode::none, s, &us))
+                            std::printf(" %8.2f", us);
+                        else std::printf(" %8s", "error");
+                        std::fflush(stdout);
+                    }
+                    std::printf("\n");
+                }
+            }
         }
     }
 

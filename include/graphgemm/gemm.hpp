@@ -51,6 +51,19 @@ enum class Backend : std::uint8_t {
 };
 [[nodiscard]] const char* to_string(Backend b) noexcept;
 
+// Split-K: cut the K loop of every output tile into slices that run on different SMs, for
+// skinny, K-heavy problems (few output tiles, long K) that would otherwise leave SMs idle.
+enum class SplitKMode : std::uint8_t {
+  none,       // one slice: each tile's whole K on one SM
+  serial,     // slices add into one fp32 tile in the workspace in slice order, guarded by a
+              // per-tile semaphore: bitwise deterministic run to run
+  parallel,   // each slice writes its own fp32 partial tile; all SMs then sum them in slice order
+              // and apply the epilogue: also bitwise deterministic, more workspace, no serial chain
+  automatic,  // the backend decides (sm90: a cost model from the shape and the SM count;
+              // cuBLASLt: its own heuristic)
+};
+[[nodiscard]] const char* to_string(SplitKMode m) noexcept;
+
 struct GemmOptions {
   Backend backend = Backend::automatic;
   // Upper bound on the device workspace a backend may ask for (cuBLASLt's algorithm choice
@@ -59,6 +72,13 @@ struct GemmOptions {
   // sm90 only: run this kernel instance instead of the heuristic's choice (a name as printed by
   // GemmPlan::describe(), e.g. "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"). For benchmarking.
   std::string sm90_kernel;
+  // Split-K. split_k_slices: 0 = chosen by the backend's heuristic; >= 1 = exactly that many
+  // slices (at most one per 64 elements of K on sm90). With split_k_mode automatic and slices > 1
+  // the backend picks the mode; with none, slices must be 0 or 1. Explicit serial / parallel are
+  // honoured exactly by the sm90 backend (cuBLASLt reports not_supported). The workspace the split
+  // needs is part of workspace_size(); run() zeroes what must be zeroed, on its stream.
+  SplitKMode split_k_mode = SplitKMode::automatic;
+  int split_k_slices = 0;
 };
 
 struct Workspace {
@@ -68,6 +88,7 @@ struct Workspace {
 
 namespace detail {
 class GemmBackend;
+struct PlanAccess;  // lets the graph layer (src/graph) reach the plan's backend
 }
 
 class GemmPlan {
@@ -106,6 +127,7 @@ class GemmPlan {
   std::unique_ptr<detail::GemmBackend> backend_;
   int device_ = -1;
   std::string fallback_reason_;  // why Backend::automatic did not pick our own kernels
+  friend struct detail::PlanAccess;
 };
 
 }  // namespace graphgemm

@@ -12,6 +12,20 @@
 
 namespace graphgemm::detail {
 
+// One kernel launch, fully described: what a graph kernel node needs. The kernel arguments live
+// in `storage`; kernel_params() points into it (copying a KernelLaunch keeps it valid).
+struct KernelLaunch {
+  const void* function = nullptr;
+  dim3 grid{1, 1, 1}, block{1, 1, 1}, cluster{1, 1, 1};
+  std::size_t smem = 0;
+  int num_args = 0;
+  std::size_t arg_offset[4] = {};
+  alignas(128) unsigned char storage[1024];
+  void kernel_params(void* out[4]) const {
+    for (int i = 0; i < num_args; ++i) out[i] = const_cast<unsigned char*>(storage) + arg_offset[i];
+  }
+};
+
 class GemmBackend {
  public:
   virtual ~GemmBackend() = default;
@@ -22,6 +36,14 @@ class GemmBackend {
   // Enqueues the GEMM (K >= 1, M, N >= 1). Must be legal under stream capture.
   [[nodiscard]] virtual Status run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const = 0;
   [[nodiscard]] virtual std::string describe() const = 0;
+  // The GEMM as one kernel launch, for graph kernel nodes whose parameters are updated later.
+  // `args` may differ from the planned problem in M and in the leading dimensions of A, C and D
+  // (check_updatable_problem); with full_grid the grid does not depend on M. Backends that cannot
+  // describe their work as one kernel return not_supported.
+  [[nodiscard]] virtual Status make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const {
+    (void)args, (void)full_grid, (void)out;
+    return {StatusCode::not_supported, "this backend (" + describe() + ") cannot run as an updatable graph node"};
+  }
 };
 
 // Each factory checks that it can implement `problem` on `device` and does all one-time work.

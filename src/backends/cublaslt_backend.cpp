@@ -86,6 +86,13 @@ Status CublasLtBackend::check_types(const GemmArgs& p) const {
 
 Status CublasLtBackend::initialize(const GemmArgs& problem, const GemmOptions& options, int device) {
   problem_ = problem;
+  // NOTES: cuBLASLt chooses its own split-K (part of the algorithm its heuristic returns); an
+  // explicit mode or slice count is not something we can honour exactly, so we say so.
+  if (options.split_k_mode == SplitKMode::serial || options.split_k_mode == SplitKMode::parallel || options.split_k_slices > 1)
+    return unsupported(std::string("split_k_mode ") + to_string(options.split_k_mode) + " with split_k_slices " +
+                       std::to_string(options.split_k_slices) +
+                       " cannot be honoured exactly (cuBLASLt picks its own split-K); use split_k_mode automatic "
+                       "with slices 0, or graphgemm's sm90 backend");
   GRAPHGEMM_TRY(check_types(problem));
   integer_scalars_ = problem.d.dtype == DType::int32;
   if (integer_scalars_ && (!integral(problem.alpha) || !integral(problem.beta)))

@@ -1,6 +1,8 @@
 // graphgemm's own Hopper kernels behind the GemmPlan contract. initialize() picks a kernel
 // instance and does its one-time setup; run() encodes the tensor maps for this call's pointers
-// (host-only work, legal under capture) and launches.
+// (host-only work, legal under capture) and launches. With split-K the launch is a memset of the
+// workspace's counters and the kernel, both on the run's stream (a memset node and a kernel node
+// under capture).
 
 #include <cuda_runtime_api.h>
 
@@ -28,15 +30,19 @@ class Sm90Backend final : public GemmBackend {
   Status initialize(const GemmArgs& problem, const GemmOptions& options, int device);
   Backend kind() const noexcept override { return Backend::sm90; }
   Status can_implement(const GemmArgs& args) const override;
-  std::size_t workspace_size(const GemmArgs&) const override { return 0; }
+  std::size_t workspace_size(const GemmArgs&) const override { return workspace_bytes_; }
   Status run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const override;
   std::string describe() const override { return description_; }
+  Status make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const override;
 
  private:
   GemmArgs problem_;
   int kernel_ = -1;
   int num_sms_ = 0;
   bool empty_ = false;
+  k::SplitMode split_mode_ = k::SplitMode::none;  // split-K, as chosen at initialize
+  int slices_ = 1;
+  std::size_t workspace_bytes_ = 0;
   std::string description_;
 };
 
@@ -76,21 +82,29 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
   const auto out = p.d.dtype == DType::fp32 ? sm90::DTypeOut::fp32
                    : p.d.dtype == DType::fp16 ? sm90::DTypeOut::fp16 : sm90::DTypeOut::bf16;
   const bool b_k_major = p.b.layout == Layout::col_major;
-  std::string why;
+  int forced = -1;
   if (!options.sm90_kernel.empty()) {
-    kernel_ = sm90::find_kernel(options.sm90_kernel.c_str());
-    if (kernel_ < 0) return {StatusCode::invalid_argument, "no sm90 kernel is named \"" + options.sm90_kernel + "\""};
-    const sm90::KernelInfo& ki = sm90::kernel_info(kernel_);
+    forced = sm90::find_kernel(options.sm90_kernel.c_str());
+    if (forced < 0) return {StatusCode::invalid_argument, "no sm90 kernel is named \"" + options.sm90_kernel + "\""};
+    const sm90::KernelInfo& ki = sm90::kernel_info(forced);
     if (ki.dtype_in != in || ki.dtype_out != out || ki.b_k_major != b_k_major)
       return {StatusCode::invalid_argument, "sm90 kernel \"" + options.sm90_kernel + "\" is for other dtypes or another B layout than " +
                                                 describe_types(p) + ", B " + to_string(p.b.layout)};
-    why = "chosen by name";
-  } else {
-    const sm90::KernelChoice choice = sm90::choose_kernel(in, out, b_k_major, p.m(), p.n(), num_sms_);
-    if (choice.index < 0) return unsupported("no kernel instance for " + describe_types(p));
-    kernel_ = choice.index;
-    why = choice.explanation;
   }
+  // Kernel, split-K mode and slices: explicit requests honoured exactly (or an error saying why).
+  sm90::SplitRequest request{in, out, b_k_major, p.m(), p.n(), p.k(), num_sms_};
+  request.mode = options.split_k_mode;
+  request.slices = options.split_k_slices;
+  request.max_workspace_bytes = options.max_workspace_bytes;
+  request.forced_kernel = forced;
+  const sm90::SplitChoice choice = sm90::choose_split(request);
+  if (!choice.error.ok()) return choice.error;
+  if (choice.index < 0) return unsupported("no kernel instance for " + describe_types(p));
+  kernel_ = choice.index;
+  split_mode_ = choice.mode;
+  slices_ = choice.slices;
+  workspace_bytes_ = choice.workspace_bytes;
+  const std::string why = choice.explanation;
 
   // NOTES: a library built without sm_90a has kernels whose bodies trap; refuse them here.
   cudaFuncAttributes attr{};
@@ -99,7 +113,12 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
     return unsupported("this graphgemm was built without the sm_90a target (kernel PTX version " + std::to_string(attr.ptxVersion) +
                        "); rebuild with CMAKE_CUDA_ARCHITECTURES=90a");
   GRAPHGEMM_CUDA_TRY(sm90::kernel_initialize(kernel_, device));
-  description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + " (" + why + ")";
+  description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + ", split-K " +
+                 (split_mode_ == k::SplitMode::serial     ? "serial"
+                  : split_mode_ == k::SplitMode::parallel ? "parallel"
+                                                          : "none") +
+                 " x" + std::to_string(slices_) +
+                 (workspace_bytes_ > 0 ? ", workspace " + std::to_string(workspace_bytes_) + " B" : std::string()) + " (" + why + ")";
   return {};
 }
 
@@ -108,8 +127,8 @@ Status Sm90Backend::can_implement(const GemmArgs& args) const {
   return empty_ ? Status{} : check_alignment(args, kTmaAlignment);
 }
 
-Status Sm90Backend::run(const GemmArgs& args, Workspace, cudaStream_t stream) const {
-  if (empty_) return {StatusCode::internal, "sm90 backend called for an empty product"};
+// The kernel's parameters for `args` (shared by run() and make_kernel_launch()).
+k::GemmParams gemm_params(const GemmArgs& args) {
   k::GemmParams p;
   p.m = static_cast<int>(args.m());
   p.n = static_cast<int>(args.n());
@@ -133,9 +152,57 @@ Status Sm90Backend::run(const GemmArgs& args, Workspace, cudaStream_t stream) co
   p.scale_b = args.scale_b ? static_cast<const float*>(args.scale_b->data) : nullptr;
   p.alpha = args.alpha;
   p.beta = args.beta;
+  return p;
+}
+
+Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const {
+  if (empty_) return {StatusCode::internal, "sm90 backend called for an empty product"};
+  k::GemmParams p = gemm_params(args);
+  if (slices_ > 1) {  // split-K: kernel_launch zeroes the counters on `stream`, then launches
+    if (workspace.data == nullptr || workspace.size < workspace_bytes_)
+      return {StatusCode::invalid_argument, "sm90 backend: split-K needs " + std::to_string(workspace_bytes_) +
+                                                " bytes of workspace, got " + std::to_string(workspace.size)};
+    p.split_mode = split_mode_;
+    p.splits = slices_;
+    p.workspace = workspace.data;
+    p.workspace_bytes = workspace.size;
+  }
   sm90::LaunchArgsStorage launch;
   GRAPHGEMM_CUDA_TRY(sm90::kernel_make_launch_args(kernel_, p, num_sms_, launch));
   GRAPHGEMM_CUDA_TRY(sm90::kernel_launch(kernel_, launch, stream));
+  return {};
+}
+
+Status Sm90Backend::make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const {
+  if (empty_) return unsupported("the plan is for an empty product (M, N or K is 0): there is no kernel to put in a graph node");
+  if (slices_ > 1)  // NOTES: split-K is a memset + a kernel, and its workspace size depends on M
+    return unsupported("this plan uses split-K (" + std::to_string(slices_) +
+                       " slices): its launch is a workspace memset and a kernel, not one updatable kernel node; "
+                       "build the plan with split_k_mode = SplitKMode::none for graph node updates");
+  GRAPHGEMM_TRY(validate_problem(args, /*check_pointers=*/true));
+  GRAPHGEMM_TRY(check_updatable_problem(problem_, args));
+  GRAPHGEMM_TRY(check_alignment(args, kTmaAlignment));
+  if (args.m() < 1 || args.m() > INT32_MAX)
+    return {StatusCode::invalid_argument, "M must be between 1 and 2^31 - 1 for an sm90 kernel launch (got " +
+                                              std::to_string(args.m()) + ")"};
+  static_assert(sizeof(sm90::LaunchArgsStorage) <= sizeof(KernelLaunch::storage));
+  static_assert(alignof(sm90::LaunchArgsStorage) <= 128);
+  auto* storage = reinterpret_cast<sm90::LaunchArgsStorage*>(out.storage);
+  const cudaError_t err = sm90::kernel_make_launch_args(kernel_, gemm_params(args), num_sms_, *storage, full_grid);
+  if (err == cudaErrorInvalidValue)
+    return {StatusCode::invalid_argument, "the sm90 kernel cannot take these arguments (" + describe_problem(args) +
+                                              "): TMA needs 16-byte aligned A, B, D and leading dimensions"};
+  GRAPHGEMM_CUDA_TRY(err);
+  void* ptrs[4];
+  sm90::kernel_args(kernel_, *storage, ptrs);
+  out.num_args = 4;
+  for (int i = 0; i < 4; ++i) out.arg_offset[i] = static_cast<std::size_t>(static_cast<unsigned char*>(ptrs[i]) - out.storage);
+  const sm90::LaunchGeometry g = sm90::kernel_geometry(kernel_, *storage);
+  out.function = sm90::kernel_function(kernel_);
+  out.grid = dim3(g.grid[0], g.grid[1], g.grid[2]);
+  out.block = dim3(g.block[0], g.block[1], g.block[2]);
+  out.cluster = dim3(g.cluster[0], g.cluster[1], g.cluster[2]);
+  out.smem = g.smem;
   return {};
 }
 

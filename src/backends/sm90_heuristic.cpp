@@ -1,19 +1,30 @@
 #include "backends/sm90_heuristic.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 namespace graphgemm::detail::sm90 {
 
 double tile_efficiency(const KernelInfo& k) {
-  // Relative throughput per output element at full occupancy; larger tiles move fewer operand
-  // bytes per FLOP. Clusters multicast the shared operand, halving its L2 traffic.
-  double e = k.block_m * k.block_n >= 128 * 256 ? 1.0 : k.block_m * k.block_n >= 128 * 128 ? 0.90 : 0.72;
-  if (k.cluster_m * k.cluster_n > 1) e *= 1.02;
-  return e;
+  // Relative throughput per output element, fitted to the H100 sweep of every tile over the llm
+  // and square suites (bench/results/h100/tune_tiles_bf16.json, tools/fit_sm90_heuristic.py;
+  // cross-validated on alternate shapes): larger tiles reuse operands more; the 2x1 cluster
+  // multicasts B.
+  const bool cluster = k.cluster_m * k.cluster_n > 1;
+  if (k.block_m * k.block_n >= 128 * 256) return cluster ? 1.0 : 0.97;
+  if (k.block_m * k.block_n >= 128 * 128) return cluster ? 0.75 : 0.84;
+  return 0.55;
 }
 
-KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n, int num_sms) {
+namespace {
+// Per-tile cost not proportional to K (pipeline fill, epilogue), in units of K: fitted with the
+// efficiencies above.
+constexpr double kTileOverheadK = 3072;
+}  // namespace
+
+KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k_dim,
+                           int num_sms) {
   KernelChoice best;
   double best_cost = INFINITY;
   int candidates = 0;
@@ -27,7 +38,8 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const std::int64_t tiles_m = (m + k.block_m - 1) / k.block_m, tiles_n = (n + k.block_n - 1) / k.block_n;
     const std::int64_t tiles = tiles_m * tiles_n;
     const std::int64_t waves = (tiles + ctas - 1) / ctas;
-    const double cost = static_cast<double>(waves) * k.block_m * k.block_n / tile_efficiency(k) / (128.0 * 256.0);
+    const double cost = static_cast<double>(waves) * k.block_m * k.block_n *
+                        (static_cast<double>(k_dim) / tile_efficiency(k) + kTileOverheadK) / (128.0 * 256.0 * 4096.0);
     const bool better = cost < best_cost * (1 - 1e-9) ||
                         (cost <= best_cost * (1 + 1e-9) && k.block_m * k.block_n > kernel_info(best.index).block_m * kernel_info(best.index).block_n);
     if (best.index < 0 || better) {
@@ -40,6 +52,180 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   }
   if (best.index >= 0) best.explanation += " (least of " + std::to_string(candidates) + " candidates)";
   return best;
+}
+
+namespace {
+
+namespace k90 = graphgemm::kernels::sm90;
+
+// Cost model constants (H100 SXM; see docs/sm90_notes.md, "Split-K", for where they come from and
+// what to measure to refine them).
+constexpr double kHbmBytesPerUs = 3.0e6;      // 3.0 TB/s: copy bandwidth measured by the bench
+constexpr double kSmBytesPerUs = 60.0e3;      // one SM's TMA load rate (16x4096x4096 on 32 CTAs: ~54 GB/s)
+constexpr double kSmFlopsPerUs = 5.88e6;      // 776 TFLOP/s dense bf16 / 132 SMs
+constexpr double kL2BytesPerUs = 5.0e6;       // partial tiles written + read through L2
+constexpr double kUnitLatencyUs = 1.0;        // per wave: first loads, epilogue tail
+constexpr double kSplitFixedUs = 1.5;         // split-K: counter memset node + hand-offs
+constexpr double kSerialStepUs = 0.5;         // serial: one semaphore hand-off
+constexpr double kSplitGain = 0.7;            // automatic: split only if predicted <= 0.7x unsplit
+constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
+constexpr int kMaxAutoSlices = 256;
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+const char* mode_name(k90::SplitMode m) {
+  return m == k90::SplitMode::serial ? "serial" : m == k90::SplitMode::parallel ? "parallel" : "none";
+}
+
+}  // namespace
+
+double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t kk, int num_sms,
+                   k90::SplitMode mode, int slices) {
+  const int cluster = k.cluster_m * k.cluster_n;
+  const std::int64_t clusters = std::max(1, num_sms / cluster);
+  const std::int64_t tiles = ceil_div(m, k.block_m * k.cluster_m) * ceil_div(n, k.block_n * k.cluster_n);
+  const std::int64_t units = tiles * slices;
+  const std::int64_t waves = ceil_div(units, clusters);
+  const std::int64_t kb_unit = ceil_div(ceil_div(kk, 64), slices);
+  const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * tile_efficiency(k));
+  const double rows_a = k.cluster_n == 2 ? k.block_m / 2.0 : k.block_m;  // multicast: half each
+  const double rows_b = k.cluster_m == 2 ? k.block_n / 2.0 : k.block_n;
+  const double t_load = (rows_a + rows_b) * 64 * 2 / kSmBytesPerUs;
+  const double busiest = static_cast<double>(waves) * (static_cast<double>(kb_unit) * std::max(t_compute, t_load) + kUnitLatencyUs);
+  const double out_bytes = k.dtype_out == DTypeOut::fp32 ? 4 : 2;
+  const double hbm = (static_cast<double>(m + n) * static_cast<double>(kk) * 2 + static_cast<double>(m) * n * out_bytes) / kHbmBytesPerUs;
+  double t = std::max(busiest, hbm);
+  if (slices > 1 && mode != k90::SplitMode::none) {
+    const double tile_bytes = 4.0 * k.block_m * k.block_n;
+    const double ctiles = static_cast<double>(tiles) * cluster;
+    if (mode == k90::SplitMode::parallel) {
+      t += kSplitFixedUs + 2.0 * slices * ctiles * tile_bytes / kL2BytesPerUs;
+    } else {
+      // A chain of S - 1 hand-offs per tile, each one CTA reading and writing the running sum.
+      t += kSplitFixedUs + (slices - 1) * (kSerialStepUs + 2.0 * tile_bytes / kSmBytesPerUs);
+    }
+  }
+  return t;
+}
+
+SplitChoice choose_split(const SplitRequest& r) {
+  SplitChoice out;
+  const std::int64_t kblocks = ceil_div(r.k, 64);
+  auto error = [&](std::string msg) {
+    out.index = -1;
+    out.error = Status{StatusCode::invalid_argument, "sm90 backend: " + std::move(msg)};
+    return out;
+  };
+  auto workspace = [&](int i, k90::SplitMode mode, int s) {
+    return static_cast<std::size_t>(kernel_split_workspace(i, r.m, r.n, mode, s).total());
+  };
+  auto candidate = [&](int i) {
+    const KernelInfo& ki = kernel_info(i);
+    return r.forced_kernel >= 0 ? i == r.forced_kernel
+                                : ki.dtype_in == r.in && ki.dtype_out == r.out && ki.b_k_major == r.b_k_major;
+  };
+  char buf[320];
+
+  // The unsplit choice: the forced kernel, or choose_kernel's (exactly as without split-K).
+  auto unsplit = [&]() {
+    if (r.forced_kernel >= 0) {
+      out.index = r.forced_kernel;
+      out.explanation = "chosen by name";
+    } else {
+      const KernelChoice c = choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms);
+      out.index = c.index;
+      out.explanation = c.explanation;
+    }
+    out.mode = k90::SplitMode::none;
+    out.slices = 1;
+    out.workspace_bytes = 0;
+    if (out.index >= 0) out.predicted_us = estimate_us(kernel_info(out.index), r.m, r.n, r.k, r.num_sms, out.mode, 1);
+    return out;
+  };
+
+  // Best (kernel, slices) over the candidates for `mode`, slices in [lo, hi], within the workspace
+  // bound. Returns false when nothing fits.
+  auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best) {
+    bool found = false;
+    for (int i = 0; i < kernel_count(); ++i) {
+      if (!candidate(i)) continue;
+      for (int s = lo; s <= hi; ++s) {
+        const std::size_t ws = workspace(i, mode, s);
+        if (ws > r.max_workspace_bytes) continue;
+        const double t = estimate_us(kernel_info(i), r.m, r.n, r.k, r.num_sms, mode, s);
+        if (!found || t < best.predicted_us * (1 - 1e-9)) {
+          found = true;
+          best.index = i;
+          best.mode = mode;
+          best.slices = s;
+          best.workspace_bytes = ws;
+          best.predicted_us = t;
+        }
+      }
+    }
+    return found;
+  };
+
+  const bool explicit_mode = r.mode == SplitKMode::serial || r.mode == SplitKMode::parallel;
+  const k90::SplitMode mode = r.mode == SplitKMode::serial ? k90::SplitMode::serial : k90::SplitMode::parallel;
+  if (r.mode == SplitKMode::none || r.slices == 1) {
+    unsplit();
+    if (r.slices == 1 && explicit_mode) out.explanation += "; split_k_slices = 1: no split";
+    return out;
+  }
+  if (r.slices > 1) {  // exactly this many slices (automatic: in the parallel mode)
+    if (r.slices > kblocks)
+      return error("split_k_slices = " + std::to_string(r.slices) + " exceeds the " + std::to_string(kblocks) +
+                   " k-blocks of K = " + std::to_string(r.k) + " (64 per block): every slice needs at least one; use at most " +
+                   std::to_string(kblocks));
+    SplitChoice best;
+    if (!best_split(mode, r.slices, r.slices, best)) {
+      const int i = r.forced_kernel >= 0 ? r.forced_kernel : choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms).index;
+      return error(std::string(mode_name(mode)) + " split-K with " + std::to_string(r.slices) + " slices needs " +
+                   std::to_string(i >= 0 ? workspace(i, mode, r.slices) : 0) + " bytes of workspace, above max_workspace_bytes = " +
+                   std::to_string(r.max_workspace_bytes) + "; raise it or use fewer slices");
+    }
+    out = best;
+    std::snprintf(buf, sizeof buf, "%s split-K, %d slices (requested), predicted %.1f us", mode_name(mode), out.slices,
+                  out.predicted_us);
+    out.explanation = buf;
+    return out;
+  }
+
+  // slices == 0: the heuristic picks.
+  if (explicit_mode) {
+    if (kblocks < 2) {
+      unsplit();
+      out.explanation += "; K has one k-block: no split";
+      return out;
+    }
+    SplitChoice best;
+    if (!best_split(mode, 2, static_cast<int>(std::min<std::int64_t>(kblocks, kMaxAutoSlices)), best))
+      return error(std::string(mode_name(mode)) + " split-K does not fit max_workspace_bytes = " +
+                   std::to_string(r.max_workspace_bytes) + " even with 2 slices; raise it");
+    out = best;
+    std::snprintf(buf, sizeof buf, "%s split-K, %d slices (heuristic), predicted %.1f us", mode_name(mode), out.slices,
+                  out.predicted_us);
+    out.explanation = buf;
+    return out;
+  }
+
+  // automatic
+  unsplit();
+  if (out.index < 0) return out;
+  const SplitChoice base = out;
+  const int hi = static_cast<int>(std::min<std::int64_t>(kblocks / kMinKBlocksPerSlice, kMaxAutoSlices));
+  SplitChoice best;
+  if (hi >= 2 && best_split(k90::SplitMode::parallel, 2, hi, best) && best.predicted_us <= kSplitGain * base.predicted_us) {
+    out = best;
+    std::snprintf(buf, sizeof buf, "parallel split-K, %d slices (automatic): predicted %.1f us against %.1f us unsplit",
+                  out.slices, out.predicted_us, base.predicted_us);
+    out.explanation = buf;
+  } else {
+    std::snprintf(buf, sizeof buf, "; no split-K (predicted %.1f us)", base.predicted_us);
+    out.explanation += buf;
+  }
+  return out;
 }
 
 }  // namespace graphgemm::detail::sm90

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "graphgemm/gemm.hpp"
 #include "kernels/sm90_gemm_instances.hpp"
 
 namespace graphgemm::detail::sm90 {
@@ -14,14 +15,50 @@ struct KernelChoice {
 };
 
 // Among the instances for (in, out, b_k_major), the one with the least estimated time:
-//   cost = waves · BlockM · BlockN / efficiency(tile)
-// where waves = ceil(tiles / co-resident CTAs) is the number of tiles on the busiest SM and
-// efficiency is the tile's relative throughput per output element (larger tiles reuse operands
-// more). Ties go to the larger tile.
+//   cost = waves · BlockM · BlockN · (K / efficiency(tile) + 3072)
+// where waves = ceil(tiles / co-resident CTAs) is the number of tiles on the busiest SM,
+// efficiency is the tile's relative throughput per output element, and 3072 (in units of K) the
+// per-tile cost that does not grow with K. Fitted to an H100 sweep (docs/sm90_notes.md). Ties go
+// to the larger tile.
 [[nodiscard]] KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n,
-                                         int num_sms);
+                                         std::int64_t k, int num_sms);
 
 // The efficiency the cost model assumes for a tile (see docs/sm90_notes.md for how it was set).
 [[nodiscard]] double tile_efficiency(const KernelInfo& k);
+
+// Split-K: the problem and what the user asked for.
+struct SplitRequest {
+  DTypeIn in;
+  DTypeOut out;
+  bool b_k_major;
+  std::int64_t m, n, k;
+  int num_sms;
+  SplitKMode mode = SplitKMode::automatic;
+  int slices = 0;                      // 0: the heuristic picks
+  std::size_t max_workspace_bytes = 0;
+  int forced_kernel = -1;              // GemmOptions::sm90_kernel, resolved; -1: none
+};
+
+struct SplitChoice {
+  int index = -1;                      // kernel instance; -1: see `error`
+  graphgemm::kernels::sm90::SplitMode mode = graphgemm::kernels::sm90::SplitMode::none;
+  int slices = 1;
+  std::size_t workspace_bytes = 0;
+  double predicted_us = 0;             // the cost model's estimate
+  std::string explanation;
+  Status error;                        // not ok: the request cannot be honoured, and why
+};
+
+// Estimated time in µs of instance `k` on M x N x K with `slices` K slices in `mode` (the model
+// docs/sm90_notes.md describes): the busiest SM's k-blocks (compute or its load bandwidth, per
+// wave), at least the bytes that must come from HBM, plus the split-K reduction.
+[[nodiscard]] double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t kk, int num_sms,
+                                 graphgemm::kernels::sm90::SplitMode mode, int slices);
+
+// Kernel instance, split mode and slice count for a request; explicit modes and slice counts are
+// honoured exactly or reported as an error. automatic: parallel split-K only where the model
+// predicts at most 0.7x the time of the best unsplit kernel (choose_kernel's, exactly as without
+// split-K), with every slice keeping >= 4 k-blocks and the workspace within max_workspace_bytes.
+[[nodiscard]] SplitChoice choose_split(const SplitRequest& r);
 
 }  // namespace graphgemm::detail::sm90

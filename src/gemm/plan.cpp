@@ -13,6 +13,30 @@ namespace graphgemm {
 
 namespace {
 constexpr std::size_t kWorkspaceAlignment = 256;  // what cuBLASLt and our split-K buffers need
+
+// Split-K options every backend shares (backends add their own limits, e.g. sm90's 64-wide k-blocks).
+Status validate_split_k(const GemmArgs& problem, const GemmOptions& options) {
+  const int slices = options.split_k_slices;
+  switch (options.split_k_mode) {
+    case SplitKMode::none: case SplitKMode::serial: case SplitKMode::parallel: case SplitKMode::automatic: break;
+    default:
+      return {StatusCode::invalid_argument, "split_k_mode has an unknown value " +
+                                                std::to_string(static_cast<int>(options.split_k_mode)) +
+                                                " (none, serial, parallel or automatic)"};
+  }
+  if (slices < 0)
+    return {StatusCode::invalid_argument, "split_k_slices must be >= 1, or 0 to let the heuristic choose (got " +
+                                              std::to_string(slices) + ")"};
+  if (options.split_k_mode == SplitKMode::none && slices > 1)
+    return {StatusCode::invalid_argument, "split_k_slices = " + std::to_string(slices) +
+                                              " needs split_k_mode serial, parallel or automatic (it is none, "
+                                              "which runs one slice); set the mode or leave slices at 0"};
+  if (slices > 1 && problem.k() > 0 && slices > problem.k())
+    return {StatusCode::invalid_argument, "split_k_slices = " + std::to_string(slices) + " exceeds K = " +
+                                              std::to_string(problem.k()) +
+                                              ": every slice needs at least one element of K"};
+  return {};
+}
 }
 
 GemmPlan::GemmPlan() noexcept = default;
@@ -24,6 +48,7 @@ Status GemmPlan::initialize(const GemmArgs& problem, const GemmOptions& options)
   backend_.reset();
   fallback_reason_.clear();
   GRAPHGEMM_TRY(detail::validate_problem(problem, /*check_pointers=*/false));
+  GRAPHGEMM_TRY(validate_split_k(problem, options));
   int device = -1;
   GRAPHGEMM_CUDA_TRY(cudaGetDevice(&device));
 

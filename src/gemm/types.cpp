@@ -28,4 +28,14 @@ const char* to_string(Backend b) noexcept {
   return "unknown";
 }
 
+const char* to_string(SplitKMode m) noexcept {
+  switch (m) {
+    case SplitKMode::none: return "none";
+    case SplitKMode::serial: return "serial";
+    case SplitKMode::parallel: return "parallel";
+    case SplitKMode::automatic: return "automatic";
+  }
+  return "unknown";
+}
+
 }  // namespace graphgemm

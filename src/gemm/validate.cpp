@@ -221,6 +221,49 @@ Status check_same_problem(const GemmArgs& planned, const GemmArgs& args) {
   return {};
 }
 
+Status check_updatable_problem(const GemmArgs& planned, const GemmArgs& args) {
+  auto differs = [](const std::string& what, const std::string& got, const std::string& want) {
+    return invalid("these arguments do not fit the recorded GEMM: " + what + " is " + got + " here but " + want +
+                   " in the plan it was recorded with. Only pointers, alpha, beta, M and the leading dimensions of A, "
+                   "C and D can change in place; for another problem record another node (or recapture the graph)");
+  };
+  if (args.n() != planned.n()) return differs("N", str(args.n()), str(planned.n()));
+  if (args.k() != planned.k()) return differs("K", str(args.k()), str(planned.k()));
+  const std::pair<const char*, std::pair<const MatrixView*, const MatrixView*>> mats[] = {
+      {"A", {&planned.a, &args.a}}, {"B", {&planned.b, &args.b}}, {"D", {&planned.d, &args.d}}};
+  for (auto [name, pv] : mats) {
+    const MatrixView& p = *pv.first;
+    const MatrixView& a = *pv.second;
+    const std::string n = name;
+    if (a.dtype != p.dtype) return differs(n + "'s dtype", to_string(a.dtype), to_string(p.dtype));
+    if (a.layout != p.layout) return differs(n + "'s layout", to_string(a.layout), to_string(p.layout));
+  }
+  if (args.b.leading_dim() != planned.b.leading_dim())
+    return differs("B's leading dimension", str(args.b.leading_dim()), str(planned.b.leading_dim()));
+  if (args.c.has_value() != planned.c.has_value())
+    return differs("C", args.c ? "given" : "absent", planned.c ? "given" : "absent");
+  const std::pair<const char*, std::pair<const std::optional<VectorView>*, const std::optional<VectorView>*>> vecs[] = {
+      {"bias", {&planned.bias, &args.bias}},
+      {"scale_a", {&planned.scale_a, &args.scale_a}},
+      {"scale_b", {&planned.scale_b, &args.scale_b}}};
+  for (auto [name, pv] : vecs) {
+    const auto& p = *pv.first;
+    const auto& a = *pv.second;
+    const std::string n = name;
+    if (a.has_value() != p.has_value()) return differs(n, a ? "given" : "absent", p ? "given" : "absent");
+    if (!a) continue;
+    if (a->dtype != p->dtype) return differs(n + "'s dtype", to_string(a->dtype), to_string(p->dtype));
+    // scale_a follows M: per row stays per row, per tensor stays per tensor.
+    const bool per_row_planned = n == "scale_a" && !(p->size == 1 && planned.m() != 1);
+    if (n == "scale_a" && per_row_planned && a->size != args.m())
+      return differs("scale_a's length", str(a->size), "one entry per row of A (M = " + str(args.m()) + ")");
+    if (n == "scale_a" && !per_row_planned && a->size != 1)
+      return differs("scale_a's length", str(a->size), "1 (one scale for the whole tensor)");
+    if (n != "scale_a" && a->size != p->size) return differs(n + "'s length", str(a->size), str(p->size));
+  }
+  return {};
+}
+
 std::string describe_types(const GemmArgs& args) {
   std::string s = to_string(args.a.dtype);
   if (args.b.dtype != args.a.dtype) s += std::string(" x ") + to_string(args.b.dtype);

@@ -28,6 +28,11 @@ struct AlignmentRequirements {
 // Whether `args` is the problem `planned` was built for (everything but pointers, alpha, beta).
 [[nodiscard]] Status check_same_problem(const GemmArgs& planned, const GemmArgs& args);
 
+// Whether `args` can run through a kernel set up for `planned` with only its parameters changed
+// (graph node updates): as check_same_problem, except that M may differ (scale_a then has M
+// entries) and so may the leading dimensions of A, C and D.
+[[nodiscard]] Status check_updatable_problem(const GemmArgs& planned, const GemmArgs& args);
+
 // "bf16 x bf16 -> fp32"
 [[nodiscard]] std::string describe_types(const GemmArgs& args);
 // "M=128 N=4096 K=4096, A row-major (ld 4096), B column-major (ld 4096), D ld 4096, bias, beta·C"

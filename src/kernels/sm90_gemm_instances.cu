@@ -52,7 +52,9 @@ struct Adapter {
         return LaunchGeometry{{a.grid.x, a.grid.y, a.grid.z},
                               {a.block.x, a.block.y, a.block.z},
                               {a.cluster.x, a.cluster.y, a.cluster.z},
-                              a.smem};
+                              a.smem,
+                              a.memset_ptr,
+                              a.memset_bytes};
     }
 
     template <class T>
@@ -120,6 +122,14 @@ const void* kernel_function(int i) { return valid(i) ? table()[i].function() : n
 
 void kernel_args(int i, const LaunchArgsStorage& storage, void* args[4]) {
     if (valid(i)) table()[i].args(storage, args);
+}
+
+kernels::sm90::SplitWorkspaceLayout kernel_split_workspace(int i, long long m, long long n,
+                                                           kernels::sm90::SplitMode mode, int splits) {
+    if (!valid(i)) return {};
+    const KernelInfo& ki = table()[i].info;
+    return kernels::sm90::split_workspace_layout(m, n, ki.block_m, ki.block_n, ki.cluster_m,
+                                                 ki.cluster_n, mode, splits);
 }
 
 LaunchGeometry kernel_geometry(int i, const LaunchArgsStorage& storage) {

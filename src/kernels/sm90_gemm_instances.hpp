@@ -35,6 +35,9 @@ struct alignas(128) LaunchArgsStorage {
 struct LaunchGeometry {
     unsigned grid[3], block[3], cluster[3];
     size_t smem;
+    // Split-K: the kernel must be preceded by zeroing these bytes (a memset node in a graph).
+    void* memset_ptr = nullptr;
+    size_t memset_bytes = 0;
 };
 
 int kernel_count();
@@ -44,12 +47,17 @@ int find_kernel(const char* name);  // index, or -1
 // One-time per device (max dynamic smem attribute, driver entry point, cluster occupancy).
 cudaError_t kernel_initialize(int i, int device);
 
+// Split-K workspace of instance i for an M x N problem (total() == 0 when splits <= 1).
+graphgemm::kernels::sm90::SplitWorkspaceLayout kernel_split_workspace(
+    int i, long long m, long long n, graphgemm::kernels::sm90::SplitMode mode, int splits);
+
 // Host-only, legal under stream capture. Returns cudaErrorInvalidValue for shapes / alignments
 // the kernel cannot handle. full_grid: launch the co-resident maximum (grid independent of M).
 cudaError_t kernel_make_launch_args(int i, const graphgemm::kernels::sm90::GemmParams& params,
                                     int num_sms, LaunchArgsStorage& storage,
                                     bool full_grid = false);
 
+// Enqueues the launch: with split-K, a memset of the workspace counters and then the kernel.
 cudaError_t kernel_launch(int i, const LaunchArgsStorage& storage, cudaStream_t stream);
 
 // For graph kernel nodes: the __global__ function, its 4 argument pointers (into `storage`) and

@@ -121,9 +121,11 @@ TEST(Sm90, CapturedReplayIsBitwiseEqual) {
   GemmOperands ops(spec, 600);
   GemmPlan plan;
   ASSERT_TRUE(plan.initialize(ops.args(), {Backend::sm90}).ok());
+  support::DeviceBuffer ws(plan.workspace_size(ops.args()));  // split-K (automatic) may need one
+  const Workspace workspace{ws.get(), ws.bytes()};
   cudaStream_t stream;
   SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  ASSERT_TRUE(plan.run(ops.args(), {}, stream).ok());
+  ASSERT_TRUE(plan.run(ops.args(), workspace, stream).ok());
   SUPPORT_CUDA(cudaStreamSynchronize(stream));
   const auto eager = support::download(ops.args().d);
   for (cudaStreamCaptureMode mode : {cudaStreamCaptureModeGlobal, cudaStreamCaptureModeThreadLocal, cudaStreamCaptureModeRelaxed}) {
@@ -131,7 +133,7 @@ TEST(Sm90, CapturedReplayIsBitwiseEqual) {
     cudaGraph_t graph;
     cudaGraphExec_t exec;
     SUPPORT_CUDA(cudaStreamBeginCapture(stream, mode));
-    const Status s = plan.run(ops.args(), {}, stream);
+    const Status s = plan.run(ops.args(), workspace, stream);
     SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
     ASSERT_TRUE(s.ok()) << s.to_string();
     SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));

@@ -18,6 +18,12 @@
 //   * Cluster (ClusterM x ClusterN, product 1 or 2): the CTAs of a 2x1 cluster share the B tile,
 //                those of a 1x2 cluster share the A tile; each CTA loads half of the shared box and
 //                multicasts it to both.
+//   * Split-K (KernelParams::splits > 1, see SplitMode): a work unit is (tile, K slice). After its
+//                main loop a unit either hands its fp32 accumulators on through the workspace
+//                (serial: running sum under a per-tile semaphore; parallel: its own partial slot
+//                and an arrival counter) or, the last serial slice, runs the normal epilogue. In
+//                parallel mode every CTA then reduces a share of the output rows
+//                (parallel_split_reduce). splits == 1 runs exactly the unsplit path.
 #pragma once
 
 #include <cuda_bf16.h>
@@ -159,6 +165,99 @@ __device__ __forceinline__ void store_pair(uint32_t buf, int r, int cc, float x0
     }
 }
 
+// Stores 4 consecutive outputs of one row (columns gn..gn+3 of D, gn % 4 == 0); only those < n.
+template <class ElementD>
+__device__ __forceinline__ void store_quad(ElementD* d, int gn, int n, const float (&v)[4]) {
+    if (gn + 3 < n) {  // 8 (16-bit) or 16 (fp32) bytes, aligned: D and ldd are 16-byte aligned
+        if constexpr (std::is_same_v<ElementD, float>) {
+            *reinterpret_cast<float4*>(d) = make_float4(v[0], v[1], v[2], v[3]);
+        } else {
+            uint2 packed;
+            if constexpr (std::is_same_v<ElementD, __half>) {
+                __half2 h0 = __floats2half2_rn(v[0], v[1]), h1 = __floats2half2_rn(v[2], v[3]);
+                packed = make_uint2(*reinterpret_cast<uint32_t*>(&h0), *reinterpret_cast<uint32_t*>(&h1));
+            } else {
+                __nv_bfloat162 h0 = __floats2bfloat162_rn(v[0], v[1]), h1 = __floats2bfloat162_rn(v[2], v[3]);
+                packed = make_uint2(*reinterpret_cast<uint32_t*>(&h0), *reinterpret_cast<uint32_t*>(&h1));
+            }
+            *reinterpret_cast<uint2*>(d) = packed;
+        }
+    } else {
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            if (gn + i >= n) break;
+            if constexpr (std::is_same_v<ElementD, float>) d[i] = v[i];
+            else if constexpr (std::is_same_v<ElementD, __half>) d[i] = __float2half_rn(v[i]);
+            else d[i] = __float2bfloat16_rn(v[i]);
+        }
+    }
+}
+
+// Parallel split-K, second phase (consumer threads of every CTA, after their GEMM work units):
+// the CTA tiles' rows are cut into gridDim.x contiguous shares; for each tile in its share the CTA
+// waits until all S slices of the rows' warpgroups have counted in, sums the S fp32 partials in
+// slice order 0..S-1 (deterministic, whichever CTA does it), applies the whole epilogue and stores
+// D with plain stores, never outside M x N. Deadlock-free: GEMM units of this mode never wait, and
+// the persistent grid is co-resident.
+template <class Config>
+__device__ __forceinline__ void parallel_split_reduce(const KernelParams& p, int num_ctiles,
+                                                      int ctiles_n) {
+    using ElementD = typename Config::ElementD;
+    constexpr int BM = Config::kBlockM;
+    constexpr int BN = Config::kBlockN;
+    constexpr int kThreads = Config::kConsumerWGs * 128;
+    constexpr int kQuadsPerRow = BN / 4;
+    const int tid = static_cast<int>(threadIdx.x);
+    const long long total_rows = static_cast<long long>(num_ctiles) * BM;
+    const long long cta = blockIdx.x, ctas = gridDim.x;
+    long long row = total_rows * cta / ctas;
+    const long long row_end = total_rows * (cta + 1) / ctas;
+    const long long slice_stride = total_rows * BN;  // floats between two slices' slots
+    const bool has_c = p.c != nullptr && p.beta != 0.0f;
+    const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
+    ElementD* d_ptr = static_cast<ElementD*>(p.d);
+    while (row < row_end) {
+        const int ctile = static_cast<int>(row / BM);
+        const long long tile_row0 = static_cast<long long>(ctile) * BM;
+        const int lr0 = static_cast<int>(row - tile_row0);
+        const int lr1 = static_cast<int>(min(row_end, tile_row0 + BM) - tile_row0);
+        row = tile_row0 + lr1;
+        const int m0 = (ctile / ctiles_n) * BM, n0 = (ctile % ctiles_n) * BN;
+        const int rows = min(lr1, p.m - m0) - lr0;  // rows of this share inside M
+        if (rows <= 0 || n0 >= p.n) continue;       // CTA-uniform
+        if (tid == 0) {
+            for (int w = lr0 / 64; w <= (lr0 + rows - 1) / 64; ++w)
+                wait_flag_equal(p.counters + ctile * Config::kConsumerWGs + w, p.splits);
+        }
+        named_barrier_sync(3, kThreads);
+        const float* src = p.partials + tile_row0 * BN + static_cast<long long>(lr0) * BN;
+        const int quads = rows * kQuadsPerRow;
+        for (int q = tid; q < quads; q += kThreads) {
+            const int r = q / kQuadsPerRow, c = (q % kQuadsPerRow) * 4;
+            const int gm = m0 + lr0 + r, gn = n0 + c;
+            if (gn >= p.n) continue;
+            const float* ptr = src + r * BN + c;
+            float4 sum = __ldcg(reinterpret_cast<const float4*>(ptr));
+#pragma unroll 4
+            for (int s = 1; s < p.splits; ++s) {
+                const float4 x = __ldcg(reinterpret_cast<const float4*>(ptr + s * slice_stride));
+                sum.x += x.x, sum.y += x.y, sum.z += x.z, sum.w += x.w;
+            }
+            float rs = p.alpha;
+            if (p.scale_a != nullptr) rs *= p.scale_a[gm];
+            float v[4] = {sum.x * rs, sum.y * rs, sum.z * rs, sum.w * rs};
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {
+                if (gn + i >= p.n) break;
+                if (p.scale_b != nullptr) v[i] *= p.scale_b[gn + i];
+                if (p.bias_type != 0) v[i] += load_bias(p.bias, p.bias_type, gn + i);
+                if (has_c) v[i] += p.beta * to_float(c_ptr[static_cast<long long>(gm) * p.ldc + gn + i]);
+            }
+            store_quad<ElementD>(d_ptr + static_cast<long long>(gm) * p.ldd + gn, gn, p.n, v);
+        }
+    }
+}
+
 template <class Config>
 __global__ void __launch_bounds__(Config::kThreads, 1)
     sm90_gemm_kernel(const __grid_constant__ CUtensorMap tma_a,
@@ -195,6 +294,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int rank_m = Config::kClusterM == 2 ? static_cast<int>(cta_rank) : 0;
     const int rank_n = Config::kClusterN == 2 ? static_cast<int>(cta_rank) : 0;
     const int num_k_blocks = (p.k + BK - 1) / BK;
+    // Split-K: slice s covers k-blocks [s*q + min(s, r), +q + (s < r)) with q, r = divmod(nkb, S).
+    const int kb_per_slice = num_k_blocks / p.splits;
+    const int kb_extra = num_k_blocks - kb_per_slice * p.splits;
 
     // ---- Barrier initialisation --------------------------------------------------------------
     if (threadIdx.x == kConsumerWGs * 128) {
@@ -218,13 +320,15 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         // ======================== Producer warpgroup (TMA) ========================
         setmaxnreg_dec<Config::kProducerRegs>();
         if (warp_idx == kConsumerWGs * 4 && lane == 0) {
-            Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n);
+            Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits);
             uint32_t stage = 0, phase = 0;
-            int tile_m, tile_n;
-            while (sched.next(tile_m, tile_n)) {
+            int tile_m, tile_n, slice;
+            while (sched.next(tile_m, tile_n, slice)) {
                 const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
                 const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
-                for (int kb = 0; kb < num_k_blocks; ++kb) {
+                const int kb_begin = slice * kb_per_slice + min(slice, kb_extra);
+                const int kb_end = kb_begin + kb_per_slice + (slice < kb_extra ? 1 : 0);
+                for (int kb = kb_begin; kb < kb_end; ++kb) {
                     // Stage free in every CTA this load (or its multicast) writes to.
                     mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
                     const uint32_t full = bar_full + 8 * stage;
@@ -274,7 +378,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         setmaxnreg_inc<Config::kConsumerRegs>();
         const uint32_t warp_in_wg = warp_idx % 4;
         const bool wg_leader = (threadIdx.x % 128) == 0;
-        Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n);
+        Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits);
+        const int ctiles_n = sched.tiles_n * Config::kClusterN;  // CTA tiles along N
+        const int num_ctiles = sched.tiles_m * Config::kClusterM * ctiles_n;
 
         // Stage-0 descriptors; per stage / k-step only the start address field changes.
         const uint64_t desc_a0 = make_smem_desc_sw128(smem_a + wg_idx * 64 * 128, 0, 1024);
@@ -294,14 +400,16 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
         uint32_t stage = 0, phase = 0;
         uint32_t epi_buf = 0;
-        int tile_m, tile_n;
-        while (sched.next(tile_m, tile_n)) {
+        int tile_m, tile_n, slice;
+        while (sched.next(tile_m, tile_n, slice)) {
             const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
             const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+            const int kb_begin = slice * kb_per_slice + min(slice, kb_extra);
+            const int kb_end = kb_begin + kb_per_slice + (slice < kb_extra ? 1 : 0);
 
             // ---- Main loop: one wgmma group in flight, release the previous stage ----
             uint32_t prev_stage = 0;
-            for (int kb = 0; kb < num_k_blocks; ++kb) {
+            for (int kb = kb_begin; kb < kb_end; ++kb) {
                 mbar_wait(bar_full + 8 * stage, phase);
 #pragma unroll
                 for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
@@ -312,13 +420,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     const uint32_t b_off =
                         stage * Config::kSmemBStage + (kBKMajor ? kk * 32 : kk * 16 * 128);
                     Mma::mma(acc, desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4),
-                             kb > 0 || kk > 0);
+                             kb > kb_begin || kk > 0);
                 }
                 wgmma_commit();
 #pragma unroll
                 for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
                 wgmma_wait<1>();
-                if (kb > 0) release_stage(prev_stage);
+                if (kb > kb_begin) release_stage(prev_stage);
                 prev_stage = stage;
                 if (++stage == kStages) {
                     stage = 0;
@@ -330,9 +438,53 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
             release_stage(prev_stage);
 
-            // ---- Epilogue: registers -> swizzled smem chunk -> TMA store ----
             const int row_base = m0 + static_cast<int>(wg_idx) * 64;
-            if (row_base < p.m && n0 < p.n) {  // warpgroup-uniform
+            const bool in_bounds = row_base < p.m && n0 < p.n;  // warpgroup-uniform
+
+            // ---- Split-K: hand the partial sum on, or take the running sum over ----
+            // NOTES: per warpgroup (its 64 rows), so the two consumer warpgroups never wait on
+            // each other. Warpgroups entirely outside M x N take no part (nobody reads them).
+            bool store_d = true;
+            if (p.splits > 1 && in_bounds) {  // uniform
+                const int ctile = (m0 / BM) * ctiles_n + n0 / BN;
+                int* counter = p.counters + ctile * kConsumerWGs + wg_idx;
+                const int slot = p.split_mode == static_cast<int>(SplitMode::parallel)
+                                     ? slice * num_ctiles + ctile : ctile;
+                float* tile = p.partials + static_cast<long long>(slot) * (BM * BN) +
+                              static_cast<int>(wg_idx) * 64 * BN;
+                const int r0 = static_cast<int>(warp_in_wg) * 16 + static_cast<int>(lane / 4);
+                const int c0 = 2 * static_cast<int>(lane % 4);
+                if (p.split_mode == static_cast<int>(SplitMode::serial) && slice > 0) {
+                    // Wait for slices 0..slice-1, then add their running sum (fixed order).
+                    if (wg_leader) wait_flag_equal(counter, slice);
+                    named_barrier_sync(1 + wg_idx, 128);
+#pragma unroll
+                    for (int j = 0; j < BN / 8; ++j) {
+                        const float2 x = __ldcg(reinterpret_cast<const float2*>(tile + r0 * BN + 8 * j + c0));
+                        const float2 y = __ldcg(reinterpret_cast<const float2*>(tile + (r0 + 8) * BN + 8 * j + c0));
+                        acc[4 * j + 0] = x.x + acc[4 * j + 0];
+                        acc[4 * j + 1] = x.y + acc[4 * j + 1];
+                        acc[4 * j + 2] = y.x + acc[4 * j + 2];
+                        acc[4 * j + 3] = y.y + acc[4 * j + 3];
+                    }
+                }
+                if (p.split_mode == static_cast<int>(SplitMode::parallel) || slice + 1 < p.splits) {
+                    // Not the last serial slice: hand on the (running) sum and signal.
+#pragma unroll
+                    for (int j = 0; j < BN / 8; ++j) {
+                        __stcg(reinterpret_cast<float2*>(tile + r0 * BN + 8 * j + c0),
+                               make_float2(acc[4 * j + 0], acc[4 * j + 1]));
+                        __stcg(reinterpret_cast<float2*>(tile + (r0 + 8) * BN + 8 * j + c0),
+                               make_float2(acc[4 * j + 2], acc[4 * j + 3]));
+                    }
+                    named_barrier_sync(1 + wg_idx, 128);
+                    if (wg_leader) red_release_gpu_add(counter, 1);
+                    store_d = false;
+                }
+            }
+
+            // ---- Epilogue: registers -> swizzled smem chunk -> TMA store ----
+            if (store_d && in_bounds) {  // warpgroup-uniform
                 const int r0 = static_cast<int>(warp_in_wg) * 16 + static_cast<int>(lane / 4);
                 const int g_r0 = row_base + r0;
                 const int g_r1 = g_r0 + 8;
@@ -411,6 +563,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     epi_buf ^= 1;
                 }
             }
+        }
+        if (p.split_mode == static_cast<int>(SplitMode::parallel)) {
+            parallel_split_reduce<Config>(p, num_ctiles, ctiles_n);
         }
         if (wg_leader) tma_store_wait<0>();
     }

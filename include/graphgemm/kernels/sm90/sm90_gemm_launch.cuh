@@ -7,7 +7,8 @@
 //   namespace graphgemm::kernels::sm90
 //     enum class BiasType { none, bf16, fp16, fp32 };          (sm90_gemm_types.hpp)
 //     struct GemmParams { m, n, k, a, lda, b, ldb, c, ldc, d, ldd, bias, bias_type,
-//                         scale_a, scale_b, alpha, beta, raster_group, raster_along_n };
+//                         scale_a, scale_b, alpha, beta, raster_group, raster_along_n,
+//                         split_mode, splits, workspace, workspace_bytes };
 //     template <ElementAB, ElementD, BlockM, BlockN, Stages, ClusterM, ClusterN, BKMajor>
 //       struct GemmConfig;                                       (sm90_gemm.cuh)
 //     template <class Config> struct Gemm {
@@ -15,7 +16,8 @@
 //       struct LaunchArgs;                            // tensor maps + params + geometry
 //       static cudaError_t make_launch_args(const GemmParams&, int num_sms, LaunchArgs&,
 //                                           bool full_grid = false);
-//       static cudaError_t launch(const LaunchArgs&, cudaStream_t);
+//       static cudaError_t launch(const LaunchArgs&, cudaStream_t);   // split-K: memset + kernel
+//       static SplitWorkspaceLayout workspace(m, n, mode, splits);     // split-K workspace
 //       static const void* kernel_function();
 //       static void kernel_args(const LaunchArgs&, void* args[4]);  // for graph kernel nodes
 //       static constexpr const char* name();
@@ -31,6 +33,10 @@
 // tma_a, tma_d and KernelParams::m; the kernel loops over tiles derived from M at run time, so
 // any grid works. With full_grid = true the grid is the co-resident maximum (independent of M),
 // which lets a graph layer re-run make_launch_args for a new M and update only the parameters.
+//
+// Split-K (GemmParams::splits > 1): the launch is TWO operations on the stream, a memset of the
+// workspace's counters (LaunchArgs::memset_ptr, memset_bytes) and the kernel; a graph layer must add
+// both (memset node, then kernel node). The workspace size depends on M (the tile count).
 #pragma once
 
 #include <cuda.h>
@@ -157,7 +163,14 @@ struct Gemm {
         detail::KernelParams params;
         dim3 grid, block, cluster;
         size_t smem;
+        void* memset_ptr;     // split-K: counters to zero before the kernel (nullptr: none)
+        size_t memset_bytes;
     };
+
+    static SplitWorkspaceLayout workspace(long long m, long long n, SplitMode mode, int splits) {
+        return split_workspace_layout(m, n, Config::kBlockM, Config::kBlockN, Config::kClusterM,
+                                      Config::kClusterN, mode, splits);
+    }
 
     static constexpr const char* name() { return detail::kConfigName<Config>.data; }
 
@@ -206,6 +219,16 @@ struct Gemm {
         if (p.ldd < p.n || (p.ldd * kD) % 16 != 0) return cudaErrorInvalidValue;
         if (p.c != nullptr && p.ldc < p.n) return cudaErrorInvalidValue;
         if ((p.bias == nullptr) != (p.bias_type == BiasType::none)) return cudaErrorInvalidValue;
+        // Split-K: 1 <= splits <= k-blocks (no empty slice), a mode, a big enough workspace.
+        const int k_blocks = (p.k + Config::kBlockK - 1) / Config::kBlockK;
+        if (p.splits < 1 || p.splits > k_blocks) return cudaErrorInvalidValue;
+        if ((p.splits > 1) != (p.split_mode != SplitMode::none)) return cudaErrorInvalidValue;
+        const SplitWorkspaceLayout ws = workspace(p.m, p.n, p.split_mode, p.splits);
+        if (p.splits > 1) {
+            if (p.workspace == nullptr || !aligned16(p.workspace) || p.workspace_bytes < ws.total())
+                return cudaErrorInvalidValue;
+            if (ws.counters > 0x7fffffffull) return cudaErrorInvalidValue;
+        }
         constexpr long long kMaxStride = 1ll << 40;
         if (p.lda * kAB >= kMaxStride || p.ldb * kAB >= kMaxStride || p.ldd * kD >= kMaxStride)
             return cudaErrorInvalidValue;
@@ -245,6 +268,13 @@ struct Gemm {
         la.params.bias = p.bias;
         la.params.scale_a = p.scale_a;
         la.params.scale_b = p.scale_b;
+        la.params.splits = p.splits;
+        la.params.split_mode = static_cast<int>(p.split_mode);
+        la.params.counters = p.splits > 1 ? static_cast<int*>(p.workspace) : nullptr;
+        la.params.partials = p.splits > 1
+            ? reinterpret_cast<float*>(static_cast<char*>(p.workspace) + ws.counter_bytes) : nullptr;
+        la.memset_ptr = p.splits > 1 ? p.workspace : nullptr;
+        la.memset_bytes = p.splits > 1 ? static_cast<size_t>(ws.counter_bytes) : 0;
 
         // ---- Persistent grid: one CTA per SM at most, whole clusters ----
         constexpr int kCluster = Config::kClusterSize;
@@ -257,7 +287,9 @@ struct Gemm {
         const int measured = max_active_clusters().load(std::memory_order_relaxed);
         if (measured > 0) max_clusters = std::min(max_clusters, measured);
         max_clusters = std::max(1, max_clusters);
-        const long long clusters = full_grid ? max_clusters : std::min<long long>(tiles, max_clusters);
+        const long long units = tiles * p.splits;  // work units: tiles x K slices
+        if (units > 0x7fffffffll) return cudaErrorInvalidValue;
+        const long long clusters = full_grid ? max_clusters : std::min<long long>(units, max_clusters);
         la.grid = dim3(static_cast<unsigned>(clusters * kCluster), 1, 1);
         la.block = dim3(Config::kThreads, 1, 1);
         la.cluster = dim3(kCluster, 1, 1);
@@ -266,6 +298,10 @@ struct Gemm {
     }
 
     static cudaError_t launch(const LaunchArgs& la, cudaStream_t stream) {
+        if (la.memset_bytes > 0) {  // split-K counters: zero on this stream, every launch
+            const cudaError_t err = cudaMemsetAsync(la.memset_ptr, 0, la.memset_bytes, stream);
+            if (err != cudaSuccess) return err;
+        }
         cudaLaunchConfig_t cfg = {};
         cfg.gridDim = la.grid;
         cfg.blockDim = la.block;

@@ -8,6 +8,17 @@ namespace graphgemm::kernels::sm90 {
 
 enum class BiasType : int { none = 0, bf16 = 1, fp16 = 2, fp32 = 3 };
 
+// Split-K: the K loop of every output tile is cut into `splits` slices (balanced ranges of 64-wide
+// k-blocks), each a separate work unit of the persistent scheduler.
+//   serial  : slice s waits on the tile's semaphore until it reads s, adds the fp32 running sum
+//             from the workspace to its accumulators, writes it back (or, the last slice, applies
+//             the epilogue and stores D) and sets the semaphore to s + 1. Deterministic.
+//   parallel: every slice writes its fp32 partial tile to its own workspace slot and counts itself
+//             in on the tile's counter; once every CTA has finished its GEMM work it reduces a
+//             share of all output rows (waiting on their counters), summing the slices in the
+//             fixed order 0..S-1, and applies the epilogue. Deterministic too.
+enum class SplitMode : int { none = 0, serial = 1, parallel = 2 };
+
 // D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
 //   acc = sum_k A[m,k] * B[k,n] in fp32.
 // A: row-major M x K (lda elements). B: see the config's BKMajor (true: stored N x K row-major,
@@ -33,7 +44,38 @@ struct GemmParams {
     // M (or along N when raster_along_n), then step along the other dimension.
     int raster_group = 8;
     bool raster_along_n = false;
+    // Split-K (splits > 1 needs serial or parallel, and `workspace`: split_workspace_bytes() bytes,
+    // 16-byte aligned; its counters are zeroed by launch() on the launch stream).
+    SplitMode split_mode = SplitMode::none;
+    int splits = 1;
+    void* workspace = nullptr;
+    unsigned long long workspace_bytes = 0;
 };
+
+// Workspace of a split-K launch: one int32 counter per (CTA tile, consumer warpgroup), padded to
+// 256 bytes, then fp32 tiles of BlockM x BlockN: one per CTA tile (serial) or one per slice and CTA
+// tile (parallel). 0 for splits <= 1. CTA tiles cover M and N in whole clusters.
+struct SplitWorkspaceLayout {
+    unsigned long long counters = 0;       // number of int32 counters
+    unsigned long long counter_bytes = 0;  // what launch() zeroes (a multiple of 256)
+    unsigned long long partial_bytes = 0;
+    unsigned long long total() const { return counter_bytes + partial_bytes; }
+};
+
+inline SplitWorkspaceLayout split_workspace_layout(long long m, long long n, int block_m, int block_n,
+                                                   int cluster_m, int cluster_n, SplitMode mode,
+                                                   int splits) {
+    SplitWorkspaceLayout w;
+    if (splits <= 1 || mode == SplitMode::none || m < 1 || n < 1) return w;
+    const long long ctiles_m = (m + block_m * cluster_m - 1) / (block_m * cluster_m) * cluster_m;
+    const long long ctiles_n = (n + block_n * cluster_n - 1) / (block_n * cluster_n) * cluster_n;
+    const unsigned long long ctiles = static_cast<unsigned long long>(ctiles_m * ctiles_n);
+    w.counters = ctiles * static_cast<unsigned long long>(block_m / 64);
+    w.counter_bytes = (w.counters * 4 + 255) / 256 * 256;
+    const unsigned long long slots = mode == SplitMode::parallel ? static_cast<unsigned long long>(splits) : 1;
+    w.partial_bytes = slots * ctiles * static_cast<unsigned long long>(block_m) * block_n * 4;
+    return w;
+}
 
 namespace detail {
 
@@ -53,6 +95,11 @@ struct KernelParams {
     const void* bias;
     const float* scale_a;
     const float* scale_b;
+    // Split-K (see SplitMode). splits == 1: split_mode none, workspace unused.
+    int splits;           // >= 1, <= ceil(k / 64)
+    int split_mode;       // SplitMode
+    int* counters;        // per (CTA tile, consumer warpgroup); zero at launch
+    float* partials;      // fp32 BlockM x BlockN tiles, [slot][cta tile][row][col]
 };
 
 }  // namespace detail

@@ -176,6 +176,27 @@ __device__ __forceinline__ void named_barrier_sync(uint32_t id, uint32_t count) 
 }
 
 // ---------------------------------------------------------------------------------------------
+// Global-memory flags between CTAs (split-K semaphores and arrival counters)
+// Writer: every thread stores its data, a named barrier, then ONE thread red_release_gpu_add.
+// Reader: ONE thread spins on ld_acquire_gpu, a named barrier, then every thread reads (with
+// ld.global.cg: L2, never a possibly stale L1 line).
+// ---------------------------------------------------------------------------------------------
+__device__ __forceinline__ int ld_acquire_gpu(const int* p) {
+    int v;
+    asm volatile("ld.acquire.gpu.global.b32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+    return v;
+}
+
+__device__ __forceinline__ void red_release_gpu_add(int* p, int v) {
+    asm volatile("red.release.gpu.global.add.s32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+// Spins until *p == value (acquire). One thread only.
+__device__ __forceinline__ void wait_flag_equal(const int* p, int value) {
+    while (ld_acquire_gpu(p) != value) __nanosleep(40);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Register reconfiguration (warpgroup-wide)
 // ---------------------------------------------------------------------------------------------
 template <uint32_t Regs>

@@ -1,0 +1,410 @@
+// graphgemm_graph_bench: CUDA graphs with parameters that change every iteration (issue 4).
+//
+// 1. The workflow of NVIDIA's "CUDA graphs with dynamic parameters" post: per iteration 2 passes
+//    x (2 static + 2 dynamic) tiny kernels, a float parameter of the dynamic ones changing every
+//    iteration, 40 000 iterations. Approaches: no graph; recapture-then-update (capture,
+//    cudaGraphExecUpdate, re-instantiate on failure); the post's combined approach with the raw
+//    CUDA API (cudaStreamGetCaptureInfo + cudaGraphAddKernelNode + cudaStreamUpdateCaptureDependencies,
+//    then cudaGraphExecKernelNodeSetParams); ours (graph::Capture + graph::KernelNode); and plain
+//    replay with no update (the floor). Host wall clock over all iterations, one process.
+// 2. The MLP workflow of bench/mlp_workflow.hpp: 4 bf16 layers, M in 1..256, input pointer and
+//    per-row scales changing every iteration. Approaches: eager, recapture, buckets, ours, static
+//    (floor); both pipelined (the host runs ahead) and synchronized every step (a decode step that
+//    needs its result before the next). Every approach is checked bit for bit against eager.
+//
+//   graphgemm_graph_bench [--out DIR] [--iters 40000] [--mlp-iters 2000] [--hidden 4096] [--max-m 256]
+//                         [--only tiny|mlp]
+// Writes DIR/graph_bench.json and DIR/graph_bench.md; prints the tables.
+
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpu_support.hpp"
+#include "graphgemm/graph/graph.hpp"
+#include "json.hpp"
+#include "mlp_workflow.hpp"
+
+using namespace graphgemm;
+
+namespace {
+
+// ---- 1. the tiny-kernel workflow ---------------------------------------------------------------
+
+__global__ void static_kernel(float* buf, int idx) { buf[idx] += 1.0f; }
+__global__ void dynamic_kernel(float* buf, int idx, float p) { buf[idx] = buf[idx] * 0.5f + p; }
+
+constexpr int kSlots = 8;
+float param(int i) { return 0.001f * static_cast<float>(i % 1000); }
+
+// One iteration through the stream: 2 passes x (2 static + 2 dynamic).
+void launch_iteration(cudaStream_t s, float* buf, float p) {
+  for (int pass = 0; pass < 2; ++pass) {
+    static_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 0);
+    static_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 1);
+    dynamic_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 2, p);
+    dynamic_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 3, p);
+  }
+}
+
+struct TinyResult {
+  std::string approach;
+  double total_ms = 0;
+  bool matches = false;  // final buffer equal to the no-graph run's
+  std::string note;
+};
+
+struct TinyBench {
+  cudaStream_t s;
+  int iters;
+  support::DeviceBuffer buf{kSlots * sizeof(float)};
+
+  void reset() {
+    SUPPORT_CUDA(cudaMemsetAsync(buf.get(), 0, buf.bytes(), s));
+    SUPPORT_CUDA(cudaStreamSynchronize(s));
+  }
+  std::vector<float> values() {
+    std::vector<float> h(kSlots);
+    SUPPORT_CUDA(cudaMemcpy(h.data(), buf.get(), buf.bytes(), cudaMemcpyDeviceToHost));
+    return h;
+  }
+  // Times body(i) for every iteration (host wall clock, through the final synchronization).
+  template <class F>
+  double run(F&& body) {
+    reset();
+    return workflow::time_steps(s, iters, 0, false, body) * iters / 1000.0;
+  }
+
+  std::vector<TinyResult> all() {
+    std::vector<TinyResult> out;
+    float* b = buf.as<float>();
+    // Warm-up: module loading, first launches.
+    for (int i = 0; i < 100; ++i) launch_iteration(s, b, param(i));
+    SUPPORT_CUDA(cudaStreamSynchronize(s));
+
+    // No graph.
+    TinyResult none{"no graph"};
+    none.total_ms = run([&](int i) { launch_iteration(s, b, param(i)); });
+    const std::vector<float> reference = values();
+    none.matches = true;
+    out.push_back(none);
+
+    // Recapture-then-update (raw API).
+    {
+      TinyResult r{"recapture-then-update"};
+      cudaGraphExec_t exec = nullptr;
+      int reinstantiated = 0;
+      r.total_ms = run([&](int i) {
+        cudaGraph_t g = nullptr;
+        SUPPORT_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+        launch_iteration(s, b, param(i));
+        SUPPORT_CUDA(cudaStreamEndCapture(s, &g));
+        cudaGraphExecUpdateResultInfo info{};
+        if (exec == nullptr || cudaGraphExecUpdate(exec, g, &info) != cudaSuccess) {
+          (void)cudaGetLastError();
+          if (exec != nullptr) {
+            SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+            ++reinstantiated;
+          }
+          SUPPORT_CUDA(cudaGraphInstantiate(&exec, g, 0));
+        }
+        SUPPORT_CUDA(cudaGraphDestroy(g));
+        SUPPORT_CUDA(cudaGraphLaunch(exec, s));
+      });
+      r.matches = values() == reference;
+      r.note = std::to_string(reinstantiated) + " re-instantiations";
+      SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+      out.push_back(r);
+    }
+
+    // The combined approach, exactly as the post (CUDA 13 names and signatures).
+    cudaGraphExec_t combined = nullptr;
+    cudaGraph_t combined_graph = nullptr;
+    std::vector<cudaGraphNode_t> nodes;
+    {
+      SUPPORT_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+      for (int pass = 0; pass < 2; ++pass) {
+        static_kernel<<<1, 1, 0, s>>>(b, 4 * pass + 0);
+        static_kernel<<<1, 1, 0, s>>>(b, 4 * pass + 1);
+        for (int k = 2; k < 4; ++k) {
+          cudaStreamCaptureStatus status;
+          cudaGraph_t capturing = nullptr;
+          const cudaGraphNode_t* deps = nullptr;
+          size_t count = 0;
+          SUPPORT_CUDA(cudaStreamGetCaptureInfo(s, &status, nullptr, &capturing, &deps, nullptr, &count));
+          int idx = 4 * pass + k;
+          float p = param(0);
+          void* args[] = {&b, &idx, &p};
+          cudaKernelNodeParams kp{};
+          kp.func = reinterpret_cast<void*>(dynamic_kernel);
+          kp.gridDim = dim3(1);
+          kp.blockDim = dim3(1);
+          kp.kernelParams = args;
+          cudaGraphNode_t node = nullptr;
+          SUPPORT_CUDA(cudaGraphAddKernelNode(&node, capturing, deps, count, &kp));
+          nodes.push_back(node);
+          SUPPORT_CUDA(cudaStreamUpdateCaptureDependencies(s, &node, nullptr, 1, cudaStreamSetCaptureDependencies));
+        }
+      }
+      SUPPORT_CUDA(cudaStreamEndCapture(s, &combined_graph));
+      SUPPORT_CUDA(cudaGraphInstantiate(&combined, combined_graph, 0));
+      TinyResult r{"combined (raw CUDA API)"};
+      r.total_ms = run([&](int i) {
+        float p = param(i);
+        for (int n = 0; n < 4; ++n) {
+          int idx = 4 * (n / 2) + 2 + n % 2;
+          void* args[] = {&b, &idx, &p};
+          cudaKernelNodeParams kp{};
+          kp.func = reinterpret_cast<void*>(dynamic_kernel);
+          kp.gridDim = dim3(1);
+          kp.blockDim = dim3(1);
+          kp.kernelParams = args;
+          SUPPORT_CUDA(cudaGraphExecKernelNodeSetParams(combined, nodes[n], &kp));
+        }
+        SUPPORT_CUDA(cudaGraphLaunch(combined, s));
+      });
+      r.matches = values() == reference;
+      out.push_back(r);
+    }
+
+    // Ours: graph::Capture + graph::KernelNode.
+    graph::GraphExec ours;
+    {
+      std::vector<graph::KernelNode<float*, int, float>> dyn(4, graph::KernelNode(dynamic_kernel));
+      graph::Capture cap;
+      WORKFLOW_TRY(cap.begin(s));
+      for (int pass = 0; pass < 2; ++pass) {
+        static_kernel<<<1, 1, 0, s>>>(b, 4 * pass + 0);
+        static_kernel<<<1, 1, 0, s>>>(b, 4 * pass + 1);
+        for (int k = 2; k < 4; ++k) WORKFLOW_TRY(dyn[2 * pass + k - 2].record(s, {}, b, 4 * pass + k, param(0)));
+      }
+      WORKFLOW_TRY(cap.end());
+      WORKFLOW_TRY(ours.instantiate(cap));
+      TinyResult r{"ours (graph::KernelNode)"};
+      r.total_ms = run([&](int i) {
+        const float p = param(i);
+        for (int n = 0; n < 4; ++n) WORKFLOW_TRY(dyn[n].update(ours, b, 4 * (n / 2) + 2 + n % 2, p));
+        WORKFLOW_TRY(ours.launch(s));
+      });
+      r.matches = values() == reference;
+      out.push_back(r);
+    }
+
+    // Plain replay, no update: the floor (its result differs: the parameter never changes).
+    TinyResult floor{"plain replay, no update (floor)"};
+    floor.total_ms = run([&](int) { WORKFLOW_TRY(ours.launch(s)); });
+    floor.matches = true;
+    floor.note = "parameters frozen: result not comparable";
+    out.push_back(floor);
+    SUPPORT_CUDA(cudaGraphExecDestroy(combined));
+    SUPPORT_CUDA(cudaGraphDestroy(combined_graph));
+    return out;
+  }
+};
+
+// ---- 2. the MLP workflow -------------------------------------------------------------------------
+
+struct MlpResult {
+  std::string approach;
+  double pipelined_us = 0, synced_us = 0;
+  bool bitwise = false;
+  std::string note;
+};
+
+std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaStream_t s, std::string* kernel) {
+  workflow::Mlp mlp(cfg, s);
+  *kernel = mlp.describe();
+  mlp.prepare_plans();
+  mlp.record_ours();
+  const std::vector<std::int64_t> ms = workflow::batch_sizes(iters, cfg.max_m, 11);
+  for (std::int64_t m = 1; m <= cfg.max_m; ++m) mlp.static_step(m);  // capture every floor graph first
+  SUPPORT_CUDA(cudaStreamSynchronize(s));
+
+  int updated = 0, reinstantiated = 0;
+  struct Approach {
+    const char* name;
+    std::function<void(int)> step;
+  };
+  const std::vector<Approach> approaches = {
+      {"eager (plan.run, one plan per M)", [&](int i) { mlp.eager_step(ms[i], i); }},
+      {"recapture-then-update", [&](int i) {
+         const graph::UpdateReport how = mlp.recapture_step(ms[i], i);
+         updated += how.kind == graph::UpdateKind::updated;
+         reinstantiated += how.kind == graph::UpdateKind::reinstantiated;
+       }},
+      {"one graph per M bucket (pow2, padded)", [&](int i) { mlp.bucket_step(ms[i], i); }},
+      {"ours (GEMM nodes updated in place)", [&](int i) { mlp.ours_step(ms[i], i); }},
+      {"static replay, no update (floor)", [&](int i) { mlp.static_step(ms[i]); }},
+  };
+
+  std::vector<MlpResult> out;
+  const int checks[] = {0, 1, 2, iters - 1};
+  for (const Approach& a : approaches) {
+    MlpResult r{a.name};
+    // Correctness: the step's output against eager with the same M, input and scales.
+    r.bitwise = true;
+    for (int i : checks) {
+      const bool floor = std::strstr(a.name, "floor") != nullptr;
+      const int input = floor ? 0 : i;  // the floor graphs always read input 0
+      mlp.poison_output();
+      mlp.eager_step(ms[i], input);
+      SUPPORT_CUDA(cudaStreamSynchronize(s));
+      const auto want = mlp.output(ms[i]);
+      mlp.poison_output();
+      a.step(i);
+      SUPPORT_CUDA(cudaStreamSynchronize(s));
+      r.bitwise = r.bitwise && mlp.output(ms[i]) == want;
+    }
+    updated = reinstantiated = 0;
+    r.pipelined_us = workflow::time_steps(s, iters, 20, false, a.step);
+    r.synced_us = workflow::time_steps(s, iters, 20, true, a.step);
+    if (std::strstr(a.name, "recapture")) r.note = std::to_string(updated) + " updated in place, " + std::to_string(reinstantiated) + " re-instantiated";
+    if (std::strstr(a.name, "bucket")) r.note = std::to_string(mlp.bucket_graphs()) + " graphs";
+    out.push_back(r);
+    std::printf("  %-40s %10.1f %10.1f  %s %s\n", r.approach.c_str(), r.pipelined_us, r.synced_us,
+                r.bitwise ? "bitwise" : "DIFFERS", r.note.c_str());
+    std::fflush(stdout);
+  }
+  return out;
+}
+
+std::string arg_value(int& i, int argc, char** argv) {
+  if (i + 1 >= argc) throw std::runtime_error(std::string(argv[i]) + " needs a value");
+  return argv[++i];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string out_dir = "bench/results/local", only;
+  int iters = 40000, mlp_iters = 2000;
+  workflow::MlpConfig cfg;
+  try {
+    for (int i = 1; i < argc; ++i) {
+      const std::string a = argv[i];
+      if (a == "--out") out_dir = arg_value(i, argc, argv);
+      else if (a == "--iters") iters = std::stoi(arg_value(i, argc, argv));
+      else if (a == "--mlp-iters") mlp_iters = std::stoi(arg_value(i, argc, argv));
+      else if (a == "--hidden") cfg.hidden = std::stoll(arg_value(i, argc, argv));
+      else if (a == "--max-m") cfg.max_m = std::stoll(arg_value(i, argc, argv));
+      else if (a == "--only") only = arg_value(i, argc, argv);
+      else throw std::runtime_error("unknown argument " + a +
+                                    " (--out DIR --iters N --mlp-iters N --hidden H --max-m M --only tiny|mlp)");
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "graphgemm_graph_bench: %s\n", e.what());
+    return 2;
+  }
+  std::string why;
+  if (!support::has_cuda_device(&why)) {
+    std::printf("graphgemm_graph_bench: no CUDA device (%s); nothing was run.\n", why.c_str());
+    return 0;
+  }
+  cudaDeviceProp prop{};
+  SUPPORT_CUDA(cudaGetDeviceProperties(&prop, 0));
+  int driver = 0, runtime = 0;
+  SUPPORT_CUDA(cudaDriverGetVersion(&driver));
+  SUPPORT_CUDA(cudaRuntimeGetVersion(&runtime));
+  cudaStream_t s;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  std::ostringstream json, md;
+  json << "{\n  \"device\": \"" << bench::json_escape(prop.name) << "\", \"driver\": " << driver
+       << ", \"runtime\": " << runtime;
+  md << "# CUDA graphs with changing parameters (" << prop.name << ", driver " << driver << ", runtime " << runtime
+     << ")\n\n";
+  bool ok = true;
+  try {
+    if (only.empty() || only == "tiny") {
+      std::printf("1. tiny-kernel workflow: %d iterations x 2 passes x (2 static + 2 dynamic)\n", iters);
+      TinyBench tb{s, iters};
+      const std::vector<TinyResult> rs = tb.all();
+      const double floor_ms = rs.back().total_ms;
+      json << ",\n  \"tiny\": {\"iterations\": " << iters << ", \"results\": [";
+      md << "## 1. The dynamic-parameter workflow of NVIDIA's post\n\n" << iters
+         << " iterations x 2 passes x (2 static + 2 dynamic `<<<1,1>>>` kernels), a float parameter changing every "
+            "iteration. Host wall clock, one process.\n\n| approach | total ms | us / iteration | vs floor | "
+            "vs no graph | result |\n|---|---:|---:|---:|---:|---|\n";
+      for (std::size_t k = 0; k < rs.size(); ++k) {
+        const TinyResult& r = rs[k];
+        ok = ok && r.matches;
+        std::printf("  %-34s %10.1f ms  %6.2f us/it  %5.3fx floor  %s %s\n", r.approach.c_str(), r.total_ms,
+                    1000.0 * r.total_ms / iters, r.total_ms / floor_ms, r.matches ? "ok" : "WRONG RESULT",
+                    r.note.c_str());
+        json << (k ? "," : "") << "\n    {\"approach\": \"" << bench::json_escape(r.approach) << "\", \"total_ms\": "
+             << r.total_ms << ", \"vs_floor\": " << r.total_ms / floor_ms << ", \"matches\": "
+             << (r.matches ? "true" : "false") << ", \"note\": \"" << bench::json_escape(r.note) << "\"}";
+        char line[512];
+        std::snprintf(line, sizeof line, "| %s | %.1f | %.2f | %.3fx | %.2fx | %s%s%s |\n", r.approach.c_str(),
+                      r.total_ms, 1000.0 * r.total_ms / iters, r.total_ms / floor_ms, rs[0].total_ms / r.total_ms,
+                      r.matches ? "ok" : "WRONG", r.note.empty() ? "" : "; ", r.note.c_str());
+        md << line;
+      }
+      json << "\n  ]}";
+      md << "\n";
+    }
+    int major = prop.major, minor = prop.minor;
+    if ((only.empty() || only == "mlp") && major == 9 && minor == 0) {
+      std::printf("2. MLP workflow: %d layers, hidden %lld, M in 1..%lld, %d iterations\n", cfg.layers,
+                  static_cast<long long>(cfg.hidden), static_cast<long long>(cfg.max_m), mlp_iters);
+      std::printf("  %-40s %10s %10s\n", "approach", "pipelined", "synced (us/iteration)");
+      std::string kernel;
+      const std::vector<MlpResult> rs = run_mlp(cfg, mlp_iters, s, &kernel);
+      const MlpResult& floor = rs.back();
+      const MlpResult* recap = &rs[1];
+      const MlpResult* ours = &rs[3];
+      json << ",\n  \"mlp\": {\"layers\": " << cfg.layers << ", \"hidden\": " << cfg.hidden << ", \"max_m\": "
+           << cfg.max_m << ", \"iterations\": " << mlp_iters << ", \"plan\": \"" << bench::json_escape(kernel)
+           << "\", \"results\": [";
+      md << "## 2. A 4-layer bf16 MLP, batch M drawn from 1.." << cfg.max_m << " every iteration\n\n"
+         << "hidden " << cfg.hidden << ", y = (x · Wᵀ) ⊙ scale_row + bias per layer; M, the input pointer (" << cfg.rotating
+         << " rotating buffers) and the per-row scales change every iteration; " << mlp_iters
+         << " iterations. All approaches run the same kernel (" << kernel
+         << "). *pipelined*: the host runs ahead; *synced*: a stream synchronization after every iteration (a decode "
+            "step that needs its output). Host wall clock, µs per iteration; each approach checked bit for bit "
+            "against eager on 4 iterations.\n\n| approach | pipelined µs | vs floor | synced µs | vs floor | bitwise "
+            "| note |\n|---|---:|---:|---:|---:|---|---|\n";
+      for (std::size_t k = 0; k < rs.size(); ++k) {
+        const MlpResult& r = rs[k];
+        ok = ok && r.bitwise;
+        json << (k ? "," : "") << "\n    {\"approach\": \"" << bench::json_escape(r.approach)
+             << "\", \"pipelined_us\": " << r.pipelined_us << ", \"synced_us\": " << r.synced_us
+             << ", \"bitwise\": " << (r.bitwise ? "true" : "false") << ", \"note\": \"" << bench::json_escape(r.note)
+             << "\"}";
+        char line[512];
+        std::snprintf(line, sizeof line, "| %s | %.1f | %.3fx | %.1f | %.3fx | %s | %s |\n", r.approach.c_str(),
+                      r.pipelined_us, r.pipelined_us / floor.pipelined_us, r.synced_us, r.synced_us / floor.synced_us,
+                      r.bitwise ? "yes" : "NO", r.note.c_str());
+        md << line;
+      }
+      char goals[512];
+      std::snprintf(goals, sizeof goals,
+                    "\nGoals (issue 4): ours at least 1.3x faster than recapture-then-update: %.2fx pipelined, %.2fx "
+                    "synced; ours within 1.1x of static replay: %.3fx pipelined, %.3fx synced.\n",
+                    recap->pipelined_us / ours->pipelined_us, recap->synced_us / ours->synced_us,
+                    ours->pipelined_us / floor.pipelined_us, ours->synced_us / floor.synced_us);
+      md << goals;
+      std::printf("%s", goals);
+      json << "\n  ]}";
+    } else if (only.empty() || only == "mlp") {
+      std::printf("2. MLP workflow skipped: GEMM nodes are updatable on the sm90 kernels (Hopper); this is sm_%d%d\n",
+                  major, minor);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "graphgemm_graph_bench failed: %s\n", e.what());
+    ok = false;
+  }
+  json << "\n}\n";
+  std::filesystem::create_directories(out_dir);
+  std::ofstream(out_dir + "/graph_bench.json") << json.str();
+  std::ofstream(out_dir + "/graph_bench.md") << md.str();
+  std::printf("wrote %s/graph_bench.{json,md}\n", out_dir.c_str());
+  SUPPORT_CUDA(cudaStreamDestroy(s));
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,223 @@
+#pragma once
+// The GEMM workflow of issue 4, shared by graphgemm_graph_bench and the demo: a 4-layer bf16 MLP
+// (y = x · Wᵀ + bias, each row scaled by a per-row factor: scale_a) whose batch M (1..max_m),
+// input pointer (rotating buffers) and per-row scales change every iteration. The ways to run it:
+//
+//   eager      plan.run per layer (one plan per M, built before timing)
+//   recapture  capture the step again every iteration, cudaGraphExecUpdate (graph::recapture)
+//   buckets    one graph per power-of-two M bucket (graph::GraphCache), fed through static input
+//              buffers (copies before each launch), computing the padded M
+//   ours       one graph with four GEMM nodes, updated in place (M, input, scales) every iteration
+//   static     a graph recorded for exactly this M and these pointers, replayed with no update:
+//              the floor (the same GPU work as ours, no host work but the launch)
+//
+// Every approach runs the same sm90 kernel instance (the one the plan at max M chose, split-K
+// off), so results are comparable bit for bit and the timings isolate how the work is launched.
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gpu_support.hpp"
+#include "graphgemm/gemm.hpp"
+#include "graphgemm/graph/graph.hpp"
+
+namespace graphgemm::workflow {
+
+#define WORKFLOW_TRY(expr)                                                                   \
+  do {                                                                                       \
+    const ::graphgemm::Status s_ = (expr);                                                   \
+    if (!s_.ok()) throw std::runtime_error(std::string(#expr) + ": " + s_.to_string());     \
+  } while (0)
+
+struct MlpConfig {
+  std::int64_t hidden = 4096;
+  std::int64_t max_m = 256;
+  int layers = 4;
+  int rotating = 4;  // input / scale buffers cycled through
+  std::uint64_t seed = 7;
+};
+
+class Mlp {
+ public:
+  Mlp(const MlpConfig& cfg, cudaStream_t stream) : cfg_(cfg), stream_(stream) {
+    const std::int64_t h = cfg.hidden;
+    for (int l = 0; l < cfg.layers; ++l) {
+      w_.emplace_back(h * h * 2);
+      bias_.emplace_back(h * 2);
+      act_.emplace_back(cfg.max_m * h * 2);
+      support::fill_random(w_.back().get(), DType::bf16, h * h, cfg.seed + 10 * l, 1.0f / 64.0f);
+      support::fill_random(bias_.back().get(), DType::bf16, h, cfg.seed + 10 * l + 1, 0.1f);
+    }
+    for (int r = 0; r < cfg.rotating; ++r) {
+      x_.emplace_back(cfg.max_m * h * 2);
+      scale_.emplace_back(cfg.max_m * 4);
+      support::fill_random(x_.back().get(), DType::bf16, cfg.max_m * h, cfg.seed + 1000 + r);
+      support::fill_random(scale_.back().get(), DType::fp32, cfg.max_m, cfg.seed + 2000 + r, 0.25f);
+    }
+    x_static_ = support::DeviceBuffer(cfg.max_m * h * 2);
+    scale_static_ = support::DeviceBuffer(cfg.max_m * 4);
+    support::fill_random(x_static_.get(), DType::bf16, cfg.max_m * h, cfg.seed + 3000);
+    support::fill_random(scale_static_.get(), DType::fp32, cfg.max_m, cfg.seed + 3001);
+    SUPPORT_CUDA(cudaDeviceSynchronize());
+
+    // The plan at max M picks the kernel every approach runs.
+    GemmOptions o;
+    o.backend = Backend::sm90;
+    o.split_k_mode = SplitKMode::none;
+    WORKFLOW_TRY(plan_max_.initialize(layer_args(0, cfg.max_m, x_[0].get(), scale_[0].as<float>()), o));
+    const std::string d = plan_max_.describe();
+    kernel_ = d.substr(6, d.find_first_of(" ,", 6) - 6);
+  }
+
+  const MlpConfig& config() const { return cfg_; }
+  const std::string& kernel() const { return kernel_; }
+  std::string describe() const { return plan_max_.describe(); }
+  const void* input(int i) const { return x_[i % cfg_.rotating].get(); }
+  const float* scale(int i) const { return scale_[i % cfg_.rotating].as<float>(); }
+
+  GemmArgs layer_args(int l, std::int64_t m, const void* x, const float* scale) const {
+    const std::int64_t h = cfg_.hidden;
+    GemmArgs g;
+    g.a = MatrixView::row_major(l == 0 ? x : act_[l - 1].get(), DType::bf16, m, h);
+    g.b = MatrixView::transposed_weight(w_[l].get(), DType::bf16, h, h);
+    g.d = MatrixView::row_major(act_[l].get(), DType::bf16, m, h);
+    g.bias = VectorView{bias_[l].get(), DType::bf16, h};
+    g.scale_a = VectorView{scale, DType::fp32, m};
+    return g;
+  }
+
+  // One plan per M, all running the max-M plan's kernel instance.
+  const GemmPlan& plan_for(std::int64_t m) {
+    std::unique_ptr<GemmPlan>& p = plans_[m];
+    if (!p) {
+      p = std::make_unique<GemmPlan>();
+      GemmOptions o;
+      o.backend = Backend::sm90;
+      o.split_k_mode = SplitKMode::none;
+      o.sm90_kernel = kernel_;
+      WORKFLOW_TRY(p->initialize(layer_args(0, m, x_[0].get(), scale_[0].as<float>()), o));
+    }
+    return *p;
+  }
+
+  // The MLP through plan.run (eagerly, or into a capture). Call prepare_plans() first: plans are
+  // built before any capture, so that nothing but run() happens under capture.
+  Status forward(std::int64_t m, const void* x, const float* scale, cudaStream_t s) {
+    for (int l = 0; l < cfg_.layers; ++l)
+      if (Status st = plan_for(m).run(layer_args(l, m, x, scale), {}, s); !st.ok()) return st;
+    return {};
+  }
+  void prepare_plans() {
+    for (std::int64_t m = 1; m <= cfg_.max_m; ++m) (void)plan_for(m);
+  }
+
+  // The output of the last layer: M rows.
+  std::vector<unsigned char> output(std::int64_t m) const {
+    return support::download(MatrixView::row_major(act_.back().get(), DType::bf16, m, cfg_.hidden));
+  }
+  void poison_output() const { support::fill_poison(act_.back().get(), DType::bf16, cfg_.max_m * cfg_.hidden, stream_); }
+
+  // ---- the approaches: each enqueues one step with (m, input i, scale i) ----
+  void eager_step(std::int64_t m, int i) { WORKFLOW_TRY(forward(m, input(i), scale(i), stream_)); }
+
+  graph::UpdateReport recapture_step(std::int64_t m, int i) {
+    graph::UpdateReport how;
+    WORKFLOW_TRY(graph::recapture(recaptured_, stream_, [&](cudaStream_t s) { return forward(m, input(i), scale(i), s); },
+                                  &how));
+    WORKFLOW_TRY(recaptured_.launch(stream_));
+    return how;
+  }
+
+  static std::int64_t bucket_of(std::int64_t m) {
+    std::int64_t b = 1;
+    while (b < m) b *= 2;
+    return b;
+  }
+  void bucket_step(std::int64_t m, int i) {
+    const std::int64_t b = std::min(bucket_of(m), cfg_.max_m);
+    SUPPORT_CUDA(cudaMemcpyAsync(x_static_.get(), input(i), m * cfg_.hidden * 2, cudaMemcpyDeviceToDevice, stream_));
+    SUPPORT_CUDA(cudaMemcpyAsync(scale_static_.get(), scale(i), m * 4, cudaMemcpyDeviceToDevice, stream_));
+    WORKFLOW_TRY(buckets_.launch(b, stream_, [&](cudaStream_t s) {
+      return forward(b, x_static_.get(), scale_static_.as<float>(), s);
+    }));
+  }
+  std::size_t bucket_graphs() const { return buckets_.size(); }
+
+  // Ours: record once (at max M), then update the four nodes every step.
+  void record_ours() {
+    graph::Capture cap;
+    WORKFLOW_TRY(cap.begin(stream_));
+    nodes_.assign(cfg_.layers, {});
+    for (int l = 0; l < cfg_.layers; ++l)
+      WORKFLOW_TRY(graph::record_gemm(plan_max_, layer_args(l, cfg_.max_m, input(0), scale(0)), {}, stream_, nodes_[l],
+                                      {cfg_.max_m}));
+    WORKFLOW_TRY(cap.end());
+    WORKFLOW_TRY(ours_.instantiate(cap));
+    WORKFLOW_TRY(ours_.upload(stream_));
+  }
+  void ours_step(std::int64_t m, int i) {
+    for (int l = 0; l < cfg_.layers; ++l) WORKFLOW_TRY(nodes_[l].update(ours_, layer_args(l, m, input(i), scale(i))));
+    WORKFLOW_TRY(ours_.launch(stream_));
+  }
+
+  // The floor: per M, a graph of the same nodes recorded for exactly that M and input 0.
+  void static_step(std::int64_t m) {
+    WORKFLOW_TRY(static_.launch(m, stream_, [&](cudaStream_t s) -> Status {
+      for (int l = 0; l < cfg_.layers; ++l) {
+        graph::GemmNode node;
+        if (Status st = graph::record_gemm(plan_max_, layer_args(l, m, input(0), scale(0)), {}, s, node, {cfg_.max_m});
+            !st.ok())
+          return st;
+      }
+      return {};
+    }));
+  }
+
+ private:
+  MlpConfig cfg_;
+  cudaStream_t stream_;
+  std::vector<support::DeviceBuffer> w_, bias_, act_, x_, scale_;
+  support::DeviceBuffer x_static_, scale_static_;
+  GemmPlan plan_max_;
+  std::string kernel_;
+  std::map<std::int64_t, std::unique_ptr<GemmPlan>> plans_;
+  graph::GraphExec recaptured_, ours_;
+  std::vector<graph::GemmNode> nodes_;
+  graph::GraphCache<std::int64_t> buckets_, static_;
+};
+
+// Batch sizes for `iters` steps, uniform in 1..max_m, deterministic.
+inline std::vector<std::int64_t> batch_sizes(int iters, std::int64_t max_m, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<std::int64_t> dist(1, max_m);
+  std::vector<std::int64_t> ms(iters);
+  for (auto& m : ms) m = dist(rng);
+  return ms;
+}
+
+// Runs step(i) for i in [0, iters) (with a stream sync after each when `sync`), after `warmup`
+// untimed steps; returns µs per step (host wall clock, including the final synchronization).
+template <class Step>
+double time_steps(cudaStream_t stream, int iters, int warmup, bool sync, Step&& step) {
+  for (int i = 0; i < warmup; ++i) step(i);
+  SUPPORT_CUDA(cudaStreamSynchronize(stream));
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < iters; ++i) {
+    step(i);
+    if (sync) SUPPORT_CUDA(cudaStreamSynchronize(stream));
+  }
+  SUPPORT_CUDA(cudaStreamSynchronize(stream));
+  const auto t1 = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::micro>(t1 - t0).count() / iters;
+}
+
+}  // namespace graphgemm::workflow

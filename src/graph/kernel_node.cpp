@@ -1,0 +1,125 @@
+// Kernel nodes added explicitly to the graph a stream is capturing, and their updates.
+#include "graphgemm/graph/kernel_node.hpp"
+
+#include <cstring>
+#include <cstdio>
+#include <string>
+
+#include "common/cuda_check.hpp"
+#include "graph/graph_internal.hpp"
+
+namespace graphgemm::graph::detail {
+namespace {
+
+std::string dims(const dim3& d) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "{%u, %u, %u}", d.x, d.y, d.z);
+  return buf;
+}
+
+Status check_shape(const LaunchShape& s) {
+  if (s.grid.x * s.grid.y * s.grid.z == 0 || s.block.x * s.block.y * s.block.z == 0)
+    return {StatusCode::invalid_argument, "the launch shape has an empty grid " + dims(s.grid) + " or block " +
+                                              dims(s.block) + ": every dimension must be at least 1"};
+  if (s.cluster.x == 0 || s.cluster.y == 0 || s.cluster.z == 0 || s.grid.x % s.cluster.x != 0 ||
+      s.grid.y % s.cluster.y != 0 || s.grid.z % s.cluster.z != 0)
+    return {StatusCode::invalid_argument, "the grid " + dims(s.grid) + " is not a whole number of clusters " +
+                                              dims(s.cluster) + ": round the grid up to a multiple of the cluster"};
+  return {};
+}
+
+bool has_cluster(const LaunchShape& s) { return s.cluster.x * s.cluster.y * s.cluster.z > 1; }
+
+}  // namespace
+
+Status check_recorded(bool recorded) {
+  if (!recorded)
+    return {StatusCode::invalid_argument, "this node handle is empty: record it inside a capture first "
+                                          "(KernelNode::record, graph::record_gemm)"};
+  return {};
+}
+
+Status check_same_cluster(const LaunchShape& recorded, const LaunchShape& next) {
+  if (recorded.cluster.x != next.cluster.x || recorded.cluster.y != next.cluster.y || recorded.cluster.z != next.cluster.z)
+    return {StatusCode::invalid_argument, "the cluster shape cannot change in an update (recorded " + dims(recorded.cluster) +
+                                              ", asked " + dims(next.cluster) + "): record another node for it"};
+  return check_shape(next);
+}
+
+Status add_captured_kernel_node(cudaStream_t stream, const void* function, const LaunchShape& shape, void** args,
+                                cudaGraphNode_t* node_out, NodeIdentity* id_out) {
+  GRAPHGEMM_TRY(check_shape(shape));
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  unsigned long long id = 0;
+  cudaGraph_t graph = nullptr;
+  const cudaGraphNode_t* deps = nullptr;
+  const cudaGraphEdgeData* edges = nullptr;
+  size_t count = 0;
+  GRAPHGEMM_CUDA_TRY(cudaStreamGetCaptureInfo(stream, &status, &id, &graph, &deps, &edges, &count));
+  if (status == cudaStreamCaptureStatusInvalidated) return invalidated_capture_error("the stream's capture");
+  if (status != cudaStreamCaptureStatusActive)
+    return {StatusCode::invalid_argument,
+            "the stream is not capturing: nodes are recorded inside a capture (graph::Capture::begin, or "
+            "cudaStreamBeginCapture by anyone); to run the work eagerly, launch it directly"};
+
+  // Plain dependencies (the usual case) take cudaGraphAddKernelNode; annotated edges (e.g.
+  // programmatic dependent launch) are kept with cudaGraphAddNode.
+  bool plain = true;
+  static const cudaGraphEdgeData kDefaultEdge{};
+  for (size_t i = 0; edges != nullptr && i < count; ++i)
+    if (std::memcmp(&edges[i], &kDefaultEdge, sizeof kDefaultEdge) != 0) plain = false;
+
+  cudaGraphNode_t node = nullptr;
+  if (plain) {
+    cudaKernelNodeParams p{};
+    p.func = const_cast<void*>(function);
+    p.gridDim = shape.grid;
+    p.blockDim = shape.block;
+    p.sharedMemBytes = static_cast<unsigned>(shape.smem);
+    p.kernelParams = args;
+    GRAPHGEMM_CUDA_TRY(cudaGraphAddKernelNode(&node, graph, deps, count, &p));
+  } else {
+    cudaGraphNodeParams p{};
+    p.type = cudaGraphNodeTypeKernel;
+    p.kernel.func = const_cast<void*>(function);
+    p.kernel.gridDim = shape.grid;
+    p.kernel.blockDim = shape.block;
+    p.kernel.sharedMemBytes = static_cast<unsigned>(shape.smem);
+    p.kernel.kernelParams = args;
+    GRAPHGEMM_CUDA_TRY(cudaGraphAddNode(&node, graph, deps, edges, count, &p));
+  }
+  if (has_cluster(shape)) {
+    cudaLaunchAttributeValue v{};
+    v.clusterDim.x = shape.cluster.x;
+    v.clusterDim.y = shape.cluster.y;
+    v.clusterDim.z = shape.cluster.z;
+    GRAPHGEMM_CUDA_TRY(cudaGraphKernelNodeSetAttribute(node, cudaLaunchAttributeClusterDimension, &v));
+  }
+  GRAPHGEMM_CUDA_TRY(cudaStreamUpdateCaptureDependencies(stream, &node, nullptr, 1, cudaStreamSetCaptureDependencies));
+  note_graph(graph, id);
+  *node_out = node;
+  *id_out = {graph, id};
+  return {};
+}
+
+Status set_kernel_node_params(cudaGraphExec_t exec, cudaGraphNode_t node, const void* function,
+                              const LaunchShape& shape, void** args) {
+  cudaKernelNodeParams p{};
+  p.func = const_cast<void*>(function);
+  p.gridDim = shape.grid;
+  p.blockDim = shape.block;
+  p.sharedMemBytes = static_cast<unsigned>(shape.smem);
+  p.kernelParams = args;
+  const cudaError_t err = cudaGraphExecKernelNodeSetParams(exec, node, &p);
+  if (err != cudaSuccess) {
+    (void)cudaGetLastError();
+    return {StatusCode::cuda_error,
+            std::string("cudaGraphExecKernelNodeSetParams refused the update (") + cudaGetErrorName(err) + ": " +
+                cudaGetErrorString(err) +
+                "); the executable graph keeps its previous parameters. Check that it was instantiated from the graph "
+                "this node was recorded in and that the graph still exists"};
+  }
+  return {};
+}
+
+}  // namespace graphgemm::graph::detail

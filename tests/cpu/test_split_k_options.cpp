@@ -1,0 +1,63 @@
+// Split-K options are validated by GemmPlan::initialize before anything touches a GPU.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "graphgemm/gemm.hpp"
+
+using namespace graphgemm;
+
+namespace {
+
+const void* addr(std::uintptr_t v) { return reinterpret_cast<const void*>(v); }
+
+GemmArgs linear(std::int64_t m, std::int64_t n, std::int64_t k) {
+  GemmArgs g;
+  g.a = MatrixView::row_major(addr(0x10000), DType::bf16, m, k);
+  g.b = MatrixView::transposed_weight(addr(0x20000), DType::bf16, n, k);
+  g.d = MatrixView::row_major(addr(0x30000), DType::bf16, m, n);
+  return g;
+}
+
+void expect_error(const GemmArgs& args, SplitKMode mode, int slices, const std::string& fragment) {
+  GemmOptions o;
+  o.split_k_mode = mode;
+  o.split_k_slices = slices;
+  GemmPlan plan;
+  const Status s = plan.initialize(args, o);
+  EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
+  EXPECT_NE(s.message().find(fragment), std::string::npos) << "message: " << s.message() << "\nexpected: " << fragment;
+  EXPECT_FALSE(plan.initialized());
+}
+
+}  // namespace
+
+TEST(SplitKOptions, Names) {
+  EXPECT_STREQ(to_string(SplitKMode::none), "none");
+  EXPECT_STREQ(to_string(SplitKMode::serial), "serial");
+  EXPECT_STREQ(to_string(SplitKMode::parallel), "parallel");
+  EXPECT_STREQ(to_string(SplitKMode::automatic), "automatic");
+  const GemmOptions defaults;
+  EXPECT_EQ(defaults.split_k_mode, SplitKMode::automatic);
+  EXPECT_EQ(defaults.split_k_slices, 0);
+}
+
+TEST(SplitKOptions, NegativeSlices) {
+  expect_error(linear(128, 128, 4096), SplitKMode::parallel, -2,
+               "split_k_slices must be >= 1, or 0 to let the heuristic choose (got -2)");
+}
+
+TEST(SplitKOptions, SlicesWithModeNone) {
+  expect_error(linear(128, 128, 4096), SplitKMode::none, 4,
+               "split_k_slices = 4 needs split_k_mode serial, parallel or automatic (it is none");
+}
+
+TEST(SplitKOptions, MoreSlicesThanK) {
+  expect_error(linear(128, 128, 16), SplitKMode::serial, 17,
+               "split_k_slices = 17 exceeds K = 16: every slice needs at least one element of K");
+}
+
+TEST(SplitKOptions, UnknownMode) {
+  expect_error(linear(128, 128, 64), static_cast<SplitKMode>(9), 0, "split_k_mode has an unknown value 9");
+}

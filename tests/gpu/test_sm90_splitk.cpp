@@ -1,0 +1,271 @@
+// Split-K on graphgemm's Hopper kernels: every mode against the fp64 reference, determinism,
+// CUDA graph capture and replay, workspace errors, and the automatic heuristic's choices.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gemm_check.hpp"
+
+using namespace graphgemm;
+using graphgemm::testing::check_case;
+using support::GemmOperands;
+using support::GemmSpec;
+
+namespace {
+
+bool is_hopper() {
+  int major = 0, minor = 0;
+  SUPPORT_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
+  SUPPORT_CUDA(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0));
+  return major == 9 && minor == 0;
+}
+
+#define REQUIRE_HOPPER()                                                    \
+  GRAPHGEMM_REQUIRE_GPU();                                                  \
+  if (!is_hopper()) GTEST_SKIP() << "skipped: the sm90 kernels need a Hopper GPU"
+
+GemmOptions split_options(SplitKMode mode, int slices, const std::string& kernel = {}) {
+  GemmOptions o;
+  o.backend = Backend::sm90;
+  o.split_k_mode = mode;
+  o.split_k_slices = slices;
+  o.sm90_kernel = kernel;
+  return o;
+}
+
+std::string expect_split(const GemmPlan& plan, SplitKMode mode, int slices) {
+  const std::string d = plan.describe();
+  const std::string want = std::string("split-K ") + to_string(mode) + " x" + std::to_string(slices);
+  EXPECT_NE(d.find(want), std::string::npos) << d << "\nexpected: " << want;
+  return d;
+}
+
+// Runs `plan` on `ops` eagerly on `stream` (output poisoned first) and returns D's bytes.
+std::vector<unsigned char> run_once(const GemmPlan& plan, GemmOperands& ops, const support::DeviceBuffer& ws,
+                                    cudaStream_t stream) {
+  ops.poison_output(stream);
+  const Status s = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);
+  EXPECT_TRUE(s.ok()) << s.to_string();
+  SUPPORT_CUDA(cudaStreamSynchronize(stream));
+  return support::download(ops.args().d);
+}
+
+}  // namespace
+
+TEST(Sm90SplitK, ModesSlicesShapes) {
+  REQUIRE_HOPPER();
+  // Non-multiples of every tile, M = 1, K not a multiple of 64 nor of the slice count, slices up
+  // to the number of k-blocks, a shape with more units than SMs (several waves).
+  const std::int64_t shapes[][3] = {{1, 8, 520},     {1, 300, 4096},   {7, 33, 1000},    {127, 259, 1031},
+                                    {128, 128, 16384}, {129, 257, 777}, {200, 136, 4096}, {1000, 1000, 1000}};
+  std::uint64_t seed = 1;
+  for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel, SplitKMode::automatic})
+    for (int slices : {2, 3, 5, 16})
+      for (const auto& s : shapes) {
+        if (slices > (s[2] + 63) / 64) continue;
+        GemmSpec spec{s[0], s[1], s[2], DType::bf16, seed % 3 == 0 ? DType::fp32 : DType::bf16};
+        spec.b_layout = seed % 2 ? Layout::col_major : Layout::row_major;
+        spec.ld_multiple = 8;
+        spec.ld_pad = seed % 4 == 1 ? 8 : 0;
+        const GemmOptions o = split_options(mode, slices);
+        check_case(spec, o, seed++);
+        GemmOperands ops(spec, 1);
+        GemmPlan plan;
+        ASSERT_TRUE(plan.initialize(ops.args(), o).ok());
+        expect_split(plan, mode == SplitKMode::automatic ? SplitKMode::parallel : mode, slices);
+      }
+}
+
+TEST(Sm90SplitK, MaximumSlicesAndHeuristicSlices) {
+  REQUIRE_HOPPER();
+  std::uint64_t seed = 50;
+  for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel}) {
+    GemmSpec spec{64, 192, 640, DType::bf16, DType::bf16};  // 10 k-blocks: 10 slices of 64
+    spec.ld_multiple = 8;
+    check_case(spec, split_options(mode, 10), seed++);
+    GemmSpec one_block{33, 70, 63, DType::fp16, DType::fp16};  // one k-block: slices 0 -> no split
+    one_block.ld_multiple = 8;
+    check_case(one_block, split_options(mode, 0), seed++);
+    GemmSpec skinny{16, 1024, 8192, DType::bf16, DType::bf16};
+    skinny.ld_multiple = 8;
+    check_case(skinny, split_options(mode, 0), seed++);  // heuristic slice count
+  }
+}
+
+TEST(Sm90SplitK, EveryEpilogueAndOutputType) {
+  REQUIRE_HOPPER();
+  std::uint64_t seed = 100;
+  for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel})
+    for (DType in : {DType::bf16, DType::fp16})
+      for (DType out : {in, DType::fp32})
+        for (const auto& s : std::vector<std::array<std::int64_t, 3>>{{1, 264, 1000}, {127, 259, 2000}, {300, 520, 1024}})
+          for (int variant = 0; variant < 4; ++variant) {
+            GemmSpec spec{s[0], s[1], s[2], in, out};
+            spec.ld_multiple = 8;
+            if (variant == 0) { spec.with_c = true; spec.alpha = 0.75f; spec.beta = -1.25f; }
+            if (variant == 1) spec.with_bias = true;
+            if (variant == 2) { spec.scale_a = 2; spec.scale_b = 2; }
+            if (variant == 3) { spec.with_c = true; spec.beta = 1.0f; spec.with_bias = true; spec.scale_a = 2; spec.scale_b = 2; spec.alpha = 2.0f; }
+            check_case(spec, split_options(mode, 4 + variant), seed++);
+          }
+}
+
+TEST(Sm90SplitK, EveryTileConfiguration) {
+  REQUIRE_HOPPER();
+  // Clusters (2x1, 1x2), two consumer warpgroups, both B layouts, edge tiles in both dimensions.
+  std::uint64_t seed = 200;
+  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1"})
+    for (bool k_major : {true, false})
+      for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel}) {
+        GemmSpec spec{333, 1000, 1032, DType::bf16, DType::bf16};
+        spec.b_layout = k_major ? Layout::col_major : Layout::row_major;
+        spec.ld_multiple = 8;
+        spec.with_bias = true;
+        spec.with_c = true;
+        spec.beta = 0.5f;
+        const std::string name = std::string("sm90_bf16_bf16_") + tile + (k_major ? "_bk" : "_bn");
+        check_case(spec, split_options(mode, 7, name), seed++);
+      }
+}
+
+TEST(Sm90SplitK, BitwiseDeterministicOver100Runs) {
+  REQUIRE_HOPPER();
+  cudaStream_t stream;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel}) {
+    GemmSpec spec{128, 384, 8192, DType::bf16, DType::fp32};  // fp32 out: every summation bit shows
+    spec.ld_multiple = 8;
+    spec.with_bias = true;
+    GemmOperands ops(spec, 700);
+    GemmPlan plan;
+    ASSERT_TRUE(plan.initialize(ops.args(), split_options(mode, 16)).ok());
+    support::DeviceBuffer ws(plan.workspace_size(ops.args()));
+    const auto first = run_once(plan, ops, ws, stream);
+    for (int i = 1; i < 100; ++i) {
+      // No poisoning in between: a race that reads stale partials would still show as a change.
+      const Status s = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);
+      ASSERT_TRUE(s.ok()) << s.to_string();
+      SUPPORT_CUDA(cudaStreamSynchronize(stream));
+      ASSERT_EQ(support::download(ops.args().d), first) << to_string(mode) << ": run " << i << " differs from run 0";
+    }
+    const support::Comparison cmp = ops.check();
+    EXPECT_LT(cmp.rel_error, GemmOperands::tolerance(spec.in, spec.out));
+  }
+  SUPPORT_CUDA(cudaStreamDestroy(stream));
+}
+
+TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
+  REQUIRE_HOPPER();
+  cudaStream_t stream;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  for (auto [mode, slices] : std::vector<std::pair<SplitKMode, int>>{{SplitKMode::none, 0},
+                                                                     {SplitKMode::serial, 8},
+                                                                     {SplitKMode::parallel, 8},
+                                                                     {SplitKMode::automatic, 0}}) {
+    GemmSpec spec{100, 520, 6000, DType::bf16, DType::bf16};
+    spec.ld_multiple = 8;
+    spec.with_c = true;
+    spec.beta = 0.5f;
+    spec.with_bias = true;
+    GemmOperands ops(spec, 800);
+    GemmPlan plan;
+    ASSERT_TRUE(plan.initialize(ops.args(), split_options(mode, slices)).ok());
+    support::DeviceBuffer ws(plan.workspace_size(ops.args()));
+    const auto eager = run_once(plan, ops, ws, stream);
+    for (cudaStreamCaptureMode cm : {cudaStreamCaptureModeGlobal, cudaStreamCaptureModeThreadLocal, cudaStreamCaptureModeRelaxed}) {
+      ops.poison_output(stream);
+      // Dirty the workspace: run() must zero what it needs inside the graph.
+      if (ws.bytes() > 0) SUPPORT_CUDA(cudaMemsetAsync(ws.get(), 0x5A, ws.bytes(), stream));
+      cudaGraph_t graph;
+      cudaGraphExec_t exec;
+      SUPPORT_CUDA(cudaStreamBeginCapture(stream, cm));
+      const Status s1 = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);
+      const Status s2 = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);  // twice in one graph
+      SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+      ASSERT_TRUE(s1.ok()) << s1.to_string();
+      ASSERT_TRUE(s2.ok()) << s2.to_string();
+      SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+      for (int replay = 0; replay < 3; ++replay) {
+        ops.poison_output(stream);
+        SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
+        SUPPORT_CUDA(cudaStreamSynchronize(stream));
+        EXPECT_EQ(support::download(ops.args().d), eager) << to_string(mode) << ", capture mode " << cm << ", replay " << replay;
+      }
+      SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+      SUPPORT_CUDA(cudaGraphDestroy(graph));
+    }
+    const support::Comparison cmp = ops.check();
+    EXPECT_LT(cmp.rel_error, GemmOperands::tolerance(spec.in, spec.out)) << plan.describe();
+  }
+  SUPPORT_CUDA(cudaStreamDestroy(stream));
+}
+
+TEST(Sm90SplitK, WorkspaceTooSmallIsRejectedAndNothingIsWritten) {
+  REQUIRE_HOPPER();
+  GemmSpec spec{64, 256, 4096, DType::bf16, DType::bf16};
+  spec.ld_multiple = 8;
+  GemmOperands ops(spec, 900);
+  GemmPlan plan;
+  ASSERT_TRUE(plan.initialize(ops.args(), split_options(SplitKMode::parallel, 8)).ok());
+  const std::size_t need = plan.workspace_size(ops.args());
+  ASSERT_GT(need, 0u);
+  support::DeviceBuffer ws(need);
+  ops.poison_output();
+  SUPPORT_CUDA(cudaDeviceSynchronize());
+  const auto before = support::download(ops.args().d);
+  const Status s = plan.run(ops.args(), {ws.get(), need - 1}, nullptr);
+  EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
+  EXPECT_NE(s.message().find("the workspace has " + std::to_string(need - 1) + " bytes but this plan needs " + std::to_string(need)),
+            std::string::npos) << s.message();
+  const Status null_ws = plan.run(ops.args(), {nullptr, need}, nullptr);
+  EXPECT_EQ(null_ws.code(), StatusCode::invalid_argument) << null_ws.to_string();
+  SUPPORT_CUDA(cudaDeviceSynchronize());
+  EXPECT_EQ(support::download(ops.args().d), before) << "D changed although run() reported an error";
+}
+
+TEST(Sm90SplitK, ImpossibleRequestsAreExplained) {
+  REQUIRE_HOPPER();
+  GemmSpec spec{64, 256, 300, DType::bf16, DType::bf16};  // 5 k-blocks
+  spec.ld_multiple = 8;
+  GemmOperands ops(spec, 1000);
+  GemmPlan plan;
+  Status s = plan.initialize(ops.args(), split_options(SplitKMode::serial, 6));
+  EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
+  EXPECT_NE(s.message().find("split_k_slices = 6 exceeds the 5 k-blocks of K = 300"), std::string::npos) << s.message();
+
+  GemmOptions tiny = split_options(SplitKMode::parallel, 4);
+  tiny.max_workspace_bytes = 1024;
+  s = plan.initialize(ops.args(), tiny);
+  EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
+  EXPECT_NE(s.message().find("above max_workspace_bytes = 1024"), std::string::npos) << s.message();
+
+  GemmOptions lt = split_options(SplitKMode::parallel, 4);
+  lt.backend = Backend::cublaslt;
+  s = plan.initialize(ops.args(), lt);
+  EXPECT_EQ(s.code(), StatusCode::not_supported) << s.to_string();
+  EXPECT_NE(s.message().find("cannot be honoured exactly"), std::string::npos) << s.message();
+
+  // slices = 1 with an explicit mode: honoured as no split, and no workspace.
+  ASSERT_TRUE(plan.initialize(ops.args(), split_options(SplitKMode::serial, 1)).ok());
+  EXPECT_EQ(plan.workspace_size(ops.args()), 0u);
+  expect_split(plan, SplitKMode::none, 1);
+}
+
+TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
+  REQUIRE_HOPPER();
+  // Skinny, K-heavy: split. Large or K-light: no split (and exactly today's kernel choice).
+  struct Case { std::int64_t m, n, k; bool split; };
+  for (const Case& c : {Case{128, 128, 16384, true}, Case{64, 64, 65536, true}, Case{16, 4096, 14336, true},
+                        Case{1, 2112, 7168, true}, Case{4096, 4096, 4096, false}, Case{2048, 2048, 256, false}}) {
+    GemmSpec spec{c.m, c.n, c.k, DType::bf16, DType::bf16};
+    spec.ld_multiple = 8;
+    GemmOperands ops(spec, 1100);
+    GemmPlan plan;
+    ASSERT_TRUE(plan.initialize(ops.args(), {Backend::sm90}).ok());
+    const std::string d = plan.describe();
+    EXPECT_EQ(d.find("split-K none") == std::string::npos, c.split) << spec.to_string() << ": " << d;
+    EXPECT_EQ(plan.workspace_size(ops.args()) > 0, c.split) << d;
+    if (c.m * c.n * c.k <= (std::int64_t{1} << 31)) check_case(spec, GemmOptions{Backend::sm90}, 1200);
+  }
+}
