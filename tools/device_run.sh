@@ -73,6 +73,14 @@ if [[ " $STEPS " == *" graph "* ]]; then
   step graph_bench $build/bench/graphgemm_graph_bench --out "$res" ${GRAPH_BENCH_ARGS:-}
   [ -f "$res/graph_bench.md" ] && grep -E "^Goals" "$res/graph_bench.md" | tee -a "$summary"
 fi
+if [[ " $STEPS " == *" splitk "* ]]; then
+  # The split-K table: every shape of the splitk suite against slices and mode, beside cuBLASLt.
+  mkdir -p "$work/results/$device/splitk"
+  modes=cublaslt,sm90:none,sm90
+  for mode in serial parallel; do for s in 2 4 8 16 auto; do modes+=",sm90:$mode:$s"; done; done
+  step splitk $build/bench/graphgemm_bench --shapes bench/shapes.json --suites splitk --dtypes bf16 \
+    --backends "$modes" --out "$work/results/$device/splitk"
+fi
 if [[ " $STEPS " == *" bench "* ]]; then
   res="$work/results/$device"
   mkdir -p "$res"

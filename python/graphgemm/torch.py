@@ -52,8 +52,8 @@ def _linear_fake(x, w, bias=None):
 
 
 @torch.library.register_fake("graphgemm::scaled_mm")
-def _scaled_mm_fake(x_q, w_q, scale_x, scale_w, bias=None, out_dtype=torch.bfloat16):
-    return x_q.new_empty((x_q.shape[0], w_q.shape[0]), dtype=out_dtype)
+def _scaled_mm_fake(x_q, w_q, scale_x, scale_w, bias=None, out_dtype=None):
+    return x_q.new_empty((x_q.shape[0], w_q.shape[0]), dtype=out_dtype or torch.bfloat16)
 
 
 def gemm(a: torch.Tensor, b: torch.Tensor, bias: Optional[torch.Tensor] = None, c: Optional[torch.Tensor] = None,

@@ -6,7 +6,7 @@
 //   gemm(a, b, bias=None, c=None, alpha=1, beta=0, out_dtype=None) -> Tensor      D = alpha·a@b + bias + beta·c
 //   gemm.out(..., *, out) -> out
 //   linear(x, w, bias=None) -> Tensor                                            x @ wᵀ + bias, x of any rank
-//   scaled_mm(x_q, w_q, scale_x, scale_w, bias=None, out_dtype=bf16) -> Tensor    W8A8: (x_q @ w_qᵀ)·sx·sw + bias
+//   scaled_mm(x_q, w_q, scale_x, scale_w, bias=None, out_dtype=None (bf16)) -> Tensor  W8A8: (x_q @ w_qᵀ)·sx·sw + bias
 
 #include <ATen/ATen.h>
 #include <ATen/cuda/CUDAContext.h>
@@ -161,7 +161,7 @@ at::Tensor linear(const at::Tensor& x, const at::Tensor& w, const std::optional<
 }
 
 at::Tensor scaled_mm(const at::Tensor& x_q, const at::Tensor& w_q, const at::Tensor& scale_x, const at::Tensor& scale_w,
-                     const std::optional<at::Tensor>& bias, at::ScalarType out_dtype) {
+                     const std::optional<at::Tensor>& bias, std::optional<at::ScalarType> out_dtype) {
   TORCH_CHECK_VALUE(x_q.dim() == 2 && w_q.dim() == 2, "scaled_mm takes x_q (M, K) and w_q (N, K)");
   TORCH_CHECK_TYPE(x_q.scalar_type() == at::kChar || x_q.scalar_type() == at::kFloat8_e4m3fn,
                    "scaled_mm takes int8 or float8_e4m3fn inputs (got ", x_q.scalar_type(), ")");
@@ -175,7 +175,7 @@ at::Tensor scaled_mm(const at::Tensor& x_q, const at::Tensor& w_q, const at::Ten
   gemm_out(x_q, w_q.t(), std::nullopt, std::nullopt, 1.0, 0.0, acc);
   at::Tensor y = acc.to(at::kFloat).mul_(sx.view({-1, 1})).mul_(sw.view({1, -1}));
   if (bias) y.add_(bias->to(at::kFloat));
-  return y.to(out_dtype);
+  return y.to(out_dtype.value_or(at::kBFloat16));
 }
 
 }  // namespace
@@ -184,7 +184,7 @@ TORCH_LIBRARY(graphgemm, m) {
   m.def("gemm(Tensor a, Tensor b, Tensor? bias=None, Tensor? c=None, float alpha=1., float beta=0., ScalarType? out_dtype=None) -> Tensor");
   m.def("gemm.out(Tensor a, Tensor b, Tensor? bias=None, Tensor? c=None, float alpha=1., float beta=0., *, Tensor(a!) out) -> Tensor(a!)");
   m.def("linear(Tensor x, Tensor w, Tensor? bias=None) -> Tensor");
-  m.def("scaled_mm(Tensor x_q, Tensor w_q, Tensor scale_x, Tensor scale_w, Tensor? bias=None, ScalarType out_dtype=BFloat16) -> Tensor");
+  m.def("scaled_mm(Tensor x_q, Tensor w_q, Tensor scale_x, Tensor scale_w, Tensor? bias=None, ScalarType? out_dtype=None) -> Tensor");
 }
 
 TORCH_LIBRARY_IMPL(graphgemm, CUDA, m) {
