@@ -153,6 +153,7 @@ class PyPlan {
     const GemmArgs args = args_of(o, alpha, beta, have_device ? device_ : -1);  // argument errors first
     if (!have_device) throw std::runtime_error("no CUDA device is usable here: graphgemm plans need an NVIDIA GPU");
     check(plan_.initialize(args, options));
+    problem_ = args;
     workspace_bytes_ = plan_.workspace_size(args);
     if (workspace_bytes_ > 0) {
       const cudaError_t err = cudaMalloc(&workspace_, workspace_bytes_);
@@ -171,6 +172,23 @@ class PyPlan {
     const GemmArgs args = args_of(o, alpha, beta, device_);
     check(plan_.run(args, {workspace_, workspace_bytes_}, reinterpret_cast<cudaStream_t>(stream)));
   }
+  // The planned problem with new buffers: for callers that have checked that shapes, strides,
+  // dtypes and devices are the planned ones (graphgemm.Plan does, for torch tensors). The plan
+  // still validates pointers (null, alignment) before launching.
+  void run_pointers(std::uintptr_t a, std::uintptr_t b, std::uintptr_t d, std::uintptr_t c, std::uintptr_t bias,
+                    std::uintptr_t scale_a, std::uintptr_t scale_b, float alpha, float beta, std::uintptr_t stream) const {
+    GemmArgs args = problem_;
+    args.a.data = reinterpret_cast<const void*>(a);
+    args.b.data = reinterpret_cast<const void*>(b);
+    args.d.data = reinterpret_cast<const void*>(d);
+    if (args.c) args.c->data = reinterpret_cast<const void*>(c);
+    if (args.bias) args.bias->data = reinterpret_cast<const void*>(bias);
+    if (args.scale_a) args.scale_a->data = reinterpret_cast<const void*>(scale_a);
+    if (args.scale_b) args.scale_b->data = reinterpret_cast<const void*>(scale_b);
+    args.alpha = alpha;
+    args.beta = beta;
+    check(plan_.run(args, {workspace_, workspace_bytes_}, reinterpret_cast<cudaStream_t>(stream)));
+  }
   std::string describe() const { return plan_.describe(); }
   std::string backend() const { return to_string(plan_.backend()); }
   std::size_t workspace_size() const { return workspace_bytes_; }
@@ -178,6 +196,7 @@ class PyPlan {
 
  private:
   GemmPlan plan_;
+  GemmArgs problem_;  // as planned (pointers of the arrays the plan was built with)
   int device_ = 0;
   void* workspace_ = nullptr;
   std::size_t workspace_bytes_ = 0;
@@ -209,6 +228,8 @@ NB_MODULE(_C, m) {
           nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c").none() = nb::none(), nb::arg("bias").none() = nb::none(),
           nb::arg("scale_a").none() = nb::none(), nb::arg("scale_b").none() = nb::none(), nb::arg("alpha") = 1.0f,
           nb::arg("beta") = 0.0f, nb::arg("stream") = 0)
+      .def("run_pointers", &PyPlan::run_pointers, nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c"), nb::arg("bias"),
+           nb::arg("scale_a"), nb::arg("scale_b"), nb::arg("alpha"), nb::arg("beta"), nb::arg("stream"))
       .def_prop_ro("config", &PyPlan::describe)
       .def_prop_ro("backend", &PyPlan::backend)
       .def_prop_ro("workspace_size", &PyPlan::workspace_size)

@@ -33,8 +33,10 @@ DType dtype_of(at::ScalarType t, const char* name) {
     case at::kChar: return DType::int8;
     case at::kInt: return DType::int32;
     case at::kFloat8_e4m3fn: return DType::fp8_e4m3;
-    default: TORCH_CHECK_TYPE(false, name, " has dtype ", t, "; graphgemm takes bfloat16, float16, float32, int8, int32 and float8_e4m3fn");
+    default: break;
   }
+  TORCH_CHECK_TYPE(false, name, " has dtype ", t, "; graphgemm takes bfloat16, float16, float32, int8, int32 and float8_e4m3fn");
+  return DType::fp32;  // not reached: TORCH_CHECK_TYPE throws
 }
 
 MatrixView view_of(const at::Tensor& t, const char* name) {
