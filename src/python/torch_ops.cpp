@@ -25,6 +25,19 @@
 namespace graphgemm::torch_ops {
 namespace {
 
+// NOTES: errors are built with std::to_string and thrown as c10 errors directly: formatting
+// through c10::str (an ostream in this library) crashed on the H100 machine (torch 2.11, seen
+// under cuda-gdb), and a message needs nothing more.
+[[noreturn]] void value_error(const std::string& msg) {
+  throw c10::ValueError({__func__, __FILE__, static_cast<uint32_t>(__LINE__)}, msg);
+}
+[[noreturn]] void type_error(const std::string& msg) {
+  throw c10::TypeError({__func__, __FILE__, static_cast<uint32_t>(__LINE__)}, msg);
+}
+std::string str(int64_t v) { return std::to_string(v); }
+std::string str(at::ScalarType t) { return c10::toString(t); }
+std::string str(const at::Device& d) { return d.is_cuda() ? "cuda:" + std::to_string(d.index()) : "cpu"; }
+
 DType dtype_of(at::ScalarType t, const char* name) {
   switch (t) {
     case at::kBFloat16: return DType::bf16;
@@ -35,13 +48,12 @@ DType dtype_of(at::ScalarType t, const char* name) {
     case at::kFloat8_e4m3fn: return DType::fp8_e4m3;
     default: break;
   }
-  TORCH_CHECK_TYPE(false, name, " has dtype ", t, "; graphgemm takes bfloat16, float16, float32, int8, int32 and float8_e4m3fn");
-  return DType::fp32;  // not reached: TORCH_CHECK_TYPE throws
+  type_error(std::string(name) + " has dtype " + str(t) + "; graphgemm takes bfloat16, float16, float32, int8, int32 and float8_e4m3fn");
 }
 
 MatrixView view_of(const at::Tensor& t, const char* name) {
-  TORCH_CHECK_VALUE(t.dim() == 2, name, " must be 2-D (got ", t.dim(), " dimensions)");
-  TORCH_CHECK_VALUE(t.is_cuda(), name, " must be a CUDA tensor (got ", t.device(), ")");
+  if (t.dim() != 2) value_error(std::string(name) + " must be 2-D (got " + str(t.dim()) + " dimensions)");
+  if (!t.is_cuda()) value_error(std::string(name) + " must be a CUDA tensor (got " + str(t.device()) + ")");
   MatrixView v;
   v.data = t.data_ptr();
   v.dtype = dtype_of(t.scalar_type(), name);
@@ -55,23 +67,23 @@ MatrixView view_of(const at::Tensor& t, const char* name) {
     v.layout = Layout::col_major;
     v.ld = std::max<int64_t>(v.cols > 1 ? s1 : 0, v.rows);
   } else {
-    TORCH_CHECK_VALUE(false, name, " has strides (", s0, ", ", s1, "); one dimension must be contiguous: call .contiguous()");
+    value_error(std::string(name) + " has strides (" + str(s0) + ", " + str(s1) + "); one dimension must be contiguous: call .contiguous()");
   }
   return v;
 }
 
 std::optional<VectorView> vector_of(const std::optional<at::Tensor>& t, const char* name) {
   if (!t) return std::nullopt;
-  TORCH_CHECK_VALUE(t->dim() == 1, name, " must be 1-D (got ", t->dim(), " dimensions)");
-  TORCH_CHECK_VALUE(t->is_cuda(), name, " must be a CUDA tensor (got ", t->device(), ")");
-  TORCH_CHECK_VALUE(t->numel() <= 1 || t->stride(0) == 1, name, " must be contiguous");
+  if (t->dim() != 1) value_error(std::string(name) + " must be 1-D (got " + str(t->dim()) + " dimensions)");
+  if (!t->is_cuda()) value_error(std::string(name) + " must be a CUDA tensor (got " + str(t->device()) + ")");
+  if (t->numel() > 1 && t->stride(0) != 1) value_error(std::string(name) + " must be contiguous");
   return VectorView{t->data_ptr(), dtype_of(t->scalar_type(), name), t->numel()};
 }
 
 [[noreturn]] void raise(const Status& s) {
-  if (s.code() == StatusCode::invalid_argument) TORCH_CHECK_VALUE(false, s.message());
-  if (s.code() == StatusCode::not_supported) TORCH_CHECK_TYPE(false, s.message());
-  TORCH_CHECK(false, s.to_string());
+  if (s.code() == StatusCode::invalid_argument) value_error(s.message());
+  if (s.code() == StatusCode::not_supported) type_error(s.message());
+  throw c10::Error({__func__, __FILE__, static_cast<uint32_t>(__LINE__)}, s.to_string());
 }
 
 // Everything a plan depends on, without pointers: its bytes are the cache key.
@@ -146,15 +158,15 @@ at::Tensor& gemm_out(const at::Tensor& a, const at::Tensor& b, const std::option
 
 at::Tensor gemm(const at::Tensor& a, const at::Tensor& b, const std::optional<at::Tensor>& bias,
                 const std::optional<at::Tensor>& c, double alpha, double beta, std::optional<at::ScalarType> out_dtype) {
-  TORCH_CHECK_VALUE(a.dim() == 2 && b.dim() == 2, "a and b must be 2-D");
+  if (a.dim() != 2 || b.dim() != 2) value_error("a and b must be 2-D");
   at::Tensor out = at::empty({a.size(0), b.size(1)}, a.options().dtype(out_dtype.value_or(default_out(a.scalar_type()))));
   gemm_out(a, b, bias, c, alpha, beta, out);
   return out;
 }
 
 at::Tensor linear(const at::Tensor& x, const at::Tensor& w, const std::optional<at::Tensor>& bias) {
-  TORCH_CHECK_VALUE(x.dim() >= 1 && w.dim() == 2, "linear takes x (..., K) and w (N, K)");
-  TORCH_CHECK_VALUE(x.size(-1) == w.size(1), "x has ", x.size(-1), " features but w expects ", w.size(1));
+  if (x.dim() < 1 || w.dim() != 2) value_error("linear takes x (..., K) and w (N, K)");
+  if (x.size(-1) != w.size(1)) value_error("x has " + str(x.size(-1)) + " features but w expects " + str(w.size(1)));
   const at::Tensor x2 = x.reshape({-1, x.size(-1)});
   at::Tensor y = gemm(x2, w.t(), bias, std::nullopt, 1.0, 0.0, std::nullopt);
   std::vector<int64_t> shape(x.sizes().begin(), x.sizes().end());
@@ -164,12 +176,14 @@ at::Tensor linear(const at::Tensor& x, const at::Tensor& w, const std::optional<
 
 at::Tensor scaled_mm(const at::Tensor& x_q, const at::Tensor& w_q, const at::Tensor& scale_x, const at::Tensor& scale_w,
                      const std::optional<at::Tensor>& bias, std::optional<at::ScalarType> out_dtype) {
-  TORCH_CHECK_VALUE(x_q.dim() == 2 && w_q.dim() == 2, "scaled_mm takes x_q (M, K) and w_q (N, K)");
-  TORCH_CHECK_TYPE(x_q.scalar_type() == at::kChar || x_q.scalar_type() == at::kFloat8_e4m3fn,
-                   "scaled_mm takes int8 or float8_e4m3fn inputs (got ", x_q.scalar_type(), ")");
+  if (x_q.dim() != 2 || w_q.dim() != 2) value_error("scaled_mm takes x_q (M, K) and w_q (N, K)");
+  if (x_q.scalar_type() != at::kChar && x_q.scalar_type() != at::kFloat8_e4m3fn)
+    type_error("scaled_mm takes int8 or float8_e4m3fn inputs (got " + str(x_q.scalar_type()) + ")");
   const at::Tensor sx = scale_x.reshape({-1}).to(at::kFloat), sw = scale_w.reshape({-1}).to(at::kFloat);
-  TORCH_CHECK_VALUE(sx.numel() == 1 || sx.numel() == x_q.size(0), "scale_x needs 1 or M = ", x_q.size(0), " entries (got ", sx.numel(), ")");
-  TORCH_CHECK_VALUE(sw.numel() == 1 || sw.numel() == w_q.size(0), "scale_w needs 1 or N = ", w_q.size(0), " entries (got ", sw.numel(), ")");
+  if (sx.numel() != 1 && sx.numel() != x_q.size(0))
+    value_error("scale_x needs 1 or M = " + str(x_q.size(0)) + " entries (got " + str(sx.numel()) + ")");
+  if (sw.numel() != 1 && sw.numel() != w_q.size(0))
+    value_error("scale_w needs 1 or N = " + str(w_q.size(0)) + " entries (got " + str(sw.numel()) + ")");
   // NOTES: until graphgemm's W8A8 kernels land, this runs the integer (or fp8) product through
   // cuBLASLt into int32 / fp32 and applies scales and bias with one fused elementwise pass.
   const at::ScalarType acc_type = x_q.scalar_type() == at::kChar ? at::kInt : at::kFloat;
