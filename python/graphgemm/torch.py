@@ -43,7 +43,7 @@ def _gemm_fake(a, b, bias=None, c=None, alpha=1.0, beta=0.0, out_dtype=None):
 
 @torch.library.register_fake("graphgemm::gemm.out")
 def _gemm_out_fake(a, b, bias=None, c=None, alpha=1.0, beta=0.0, *, out):
-    return out
+    return None
 
 
 @torch.library.register_fake("graphgemm::linear")
@@ -75,7 +75,8 @@ def gemm(a: torch.Tensor, b: torch.Tensor, bias: Optional[torch.Tensor] = None, 
         Written in place and returned.
     """
     if out is not None:
-        return torch.ops.graphgemm.gemm.out(a, b, bias, c, alpha, beta, out=out)
+        torch.ops.graphgemm.gemm.out(a, b, bias, c, alpha, beta, out=out)
+        return out
     return torch.ops.graphgemm.gemm(a, b, bias, c, alpha, beta, out_dtype)
 
 

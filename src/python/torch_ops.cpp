@@ -4,7 +4,7 @@
 // per-thread cache, built on first use (plans are cheap; building one never touches the stream).
 //
 //   gemm(a, b, bias=None, c=None, alpha=1, beta=0, out_dtype=None) -> Tensor      D = alpha·a@b + bias + beta·c
-//   gemm.out(..., *, out) -> out
+//   gemm.out(..., *, out) -> ()                                                   writes out
 //   linear(x, w, bias=None) -> Tensor                                            x @ wᵀ + bias, x of any rank
 //   scaled_mm(x_q, w_q, scale_x, scale_w, bias=None, out_dtype=None (bf16)) -> Tensor  W8A8: (x_q @ w_qᵀ)·sx·sw + bias
 
@@ -142,8 +142,8 @@ at::ScalarType default_out(at::ScalarType in) {
   return in == at::kChar ? at::kInt : in == at::kFloat8_e4m3fn ? at::kBFloat16 : in;
 }
 
-at::Tensor& gemm_out(const at::Tensor& a, const at::Tensor& b, const std::optional<at::Tensor>& bias,
-                     const std::optional<at::Tensor>& c, double alpha, double beta, at::Tensor& out) {
+void gemm_out(const at::Tensor& a, const at::Tensor& b, const std::optional<at::Tensor>& bias,
+              const std::optional<at::Tensor>& c, double alpha, double beta, at::Tensor& out) {
   GemmArgs g;
   g.a = view_of(a, "a");
   g.b = view_of(b, "b");
@@ -153,7 +153,6 @@ at::Tensor& gemm_out(const at::Tensor& a, const at::Tensor& b, const std::option
   g.alpha = static_cast<float>(alpha);
   g.beta = static_cast<float>(beta);
   run(g, out);
-  return out;
 }
 
 at::Tensor gemm(const at::Tensor& a, const at::Tensor& b, const std::optional<at::Tensor>& bias,
@@ -198,7 +197,9 @@ at::Tensor scaled_mm(const at::Tensor& x_q, const at::Tensor& w_q, const at::Ten
 
 TORCH_LIBRARY(graphgemm, m) {
   m.def("gemm(Tensor a, Tensor b, Tensor? bias=None, Tensor? c=None, float alpha=1., float beta=0., ScalarType? out_dtype=None) -> Tensor");
-  m.def("gemm.out(Tensor a, Tensor b, Tensor? bias=None, Tensor? c=None, float alpha=1., float beta=0., *, Tensor(a!) out) -> Tensor(a!)");
+  // NOTES: a mutating custom op returns nothing: torch cannot functionalize custom ops whose
+  // outputs carry alias annotations ("-> Tensor(a!)" failed opcheck's aot_dispatch_dynamic test).
+  m.def("gemm.out(Tensor a, Tensor b, Tensor? bias=None, Tensor? c=None, float alpha=1., float beta=0., *, Tensor(a!) out) -> ()");
   m.def("linear(Tensor x, Tensor w, Tensor? bias=None) -> Tensor");
   m.def("scaled_mm(Tensor x_q, Tensor w_q, Tensor scale_x, Tensor scale_w, Tensor? bias=None, ScalarType? out_dtype=None) -> Tensor");
 }
