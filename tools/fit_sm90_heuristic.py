@@ -1,30 +1,82 @@
-import json, math, itertools
-d=json.load(open('gemm_bf16.json'))
-rows=d['rows']
-cfg={'128x256x64_s4_c2x1':(128,256,2),'128x256x64_s4_c1x1':(128,256,1),'128x128x64_s6_c1x1':(128,128,1),'128x128x64_s6_c1x2':(128,128,2),'64x128x64_s8_c1x1':(64,128,1)}
-names={c:'sm90=sm90_bf16_bf16_'+c for c in cfg}
-def choose(r,eff,E):
-    best=None
-    for c,(bm,bn,cl) in cfg.items():
-        ctas=(132//cl)*cl
-        tiles=math.ceil(r['M']/bm)*math.ceil(r['N']/bn)
-        waves=math.ceil(tiles/ctas)
-        cost=waves*bm*bn*(r['K']/eff[c]+E)
-        if best is None or cost<best[0]*(1-1e-9): best=(cost,c)
+#!/usr/bin/env python3
+"""Fit the sm90 tile heuristic's cost model to a sweep of every tile configuration.
+
+The sweep is a graphgemm_bench JSON run with one `sm90=<kernel>` backend per tile plus `cublaslt`
+(e.g. bench/results/h100/tune_tiles_bf16.json). The model (src/backends/sm90_heuristic.cpp):
+
+    cost(tile) = waves * BM * BN * (K / efficiency(tile) + overhead)
+
+The fit maximizes the geometric mean over shapes of cuBLASLt time / time of the chosen tile, by
+exhaustive search over a coarse grid (about a minute); it reports the oracle (best tile per shape) and a two-fold cross-validation (fit on
+alternate shapes, score on the others) so that the constants do not just memorize the suite.
+
+Usage: python3 tools/fit_sm90_heuristic.py SWEEP.json [--sms 132]
+"""
+import argparse
+import itertools
+import json
+import math
+import re
+
+TILE = re.compile(r"sm90=sm90_\w+?_\w+?_(\d+)x(\d+)x64_s\d+_c(\d)x(\d)")
+
+
+def load(path):
+    rows = json.load(open(path))["rows"]
+    tiles = {}
+    for b in rows[0]["us"]:
+        m = TILE.match(b)
+        if m:
+            bm, bn, cm, cn = map(int, m.groups())
+            tiles[b] = (bm, bn, cm * cn)
+    return rows, tiles
+
+
+def choose(r, tiles, eff, overhead, sms):
+    best = None
+    for name, (bm, bn, cluster) in tiles.items():
+        ctas = (sms // cluster) * cluster
+        waves = math.ceil(math.ceil(r["M"] / bm) * math.ceil(r["N"] / bn) / ctas)
+        cost = waves * bm * bn * (r["K"] / eff[name] + overhead)
+        if best is None or cost < best[0] * (1 - 1e-9):
+            best = (cost, name)
     return best[1]
-def score(eff,E):
-    s=0
-    for r in rows:
-        c=choose(r,eff,E)
-        s+=math.log(r['us']['cublaslt']/r['us'][names[c]])
-    return math.exp(s/len(rows))
-oracle=math.exp(sum(math.log(max(r['us']['cublaslt']/r['us'][names[c]] for c in cfg)) for r in rows)/len(rows))
-best=(0,None)
-grid=[0.55,0.6,0.65,0.7,0.75,0.8,0.85,0.9,0.95]
-for e3,e4,e5 in itertools.product([0.85,0.88,0.9,0.92,0.94,0.96,0.98],[0.8,0.85,0.9],[0.6,0.65,0.7,0.75,0.8]):
-  for e2 in [0.97,0.99,1.0]:
-    for E in [0,64,128,256,512,1024]:
-        eff={'128x256x64_s4_c2x1':1.0,'128x256x64_s4_c1x1':e2,'128x128x64_s6_c1x1':e3,'128x128x64_s6_c1x2':e4,'64x128x64_s8_c1x1':e5}
-        sc=score(eff,E)
-        if sc>best[0]: best=(sc,(dict(eff),E))
-print('oracle',oracle,'best',best)
+
+
+def score(rows, tiles, eff, overhead, sms):
+    return math.exp(sum(math.log(r["us"]["cublaslt"] / r["us"][choose(r, tiles, eff, overhead, sms)]) for r in rows) / len(rows))
+
+
+def fit(rows, tiles, sms):
+    """Exhaustive search over a coarse grid: the largest tile is the reference (efficiency 1)."""
+    names = sorted(tiles, key=lambda n: (-tiles[n][0] * tiles[n][1], -tiles[n][2]))
+    steps = [0.55 + 0.05 * i for i in range(9)]  # 0.55 .. 0.95
+    grids = [[1.0]] + [[1.0] + steps for _ in names[1:]]
+    best = (0.0, None)
+    for values in itertools.product(*grids):
+        eff = dict(zip(names, values))
+        for overhead in [0, 512, 1024, 2048, 3072, 4096]:
+            s = score(rows, tiles, eff, overhead, sms)
+            if s > best[0]:
+                best = (s, (eff, overhead))
+    return best
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("sweep")
+    p.add_argument("--sms", type=int, default=132)
+    a = p.parse_args()
+    rows, tiles = load(a.sweep)
+    oracle = math.exp(sum(math.log(max(r["us"]["cublaslt"] / r["us"][t] for t in tiles)) for r in rows) / len(rows))
+    s, (eff, overhead) = fit(rows, tiles, a.sms)
+    print(f"oracle {oracle:.4f}  fitted {s:.4f}  overhead {overhead}")
+    for n, v in eff.items():
+        print(f"  {n:45s} efficiency {v:.2f}")
+    for name, train, test in [("even", rows[0::2], rows[1::2]), ("odd", rows[1::2], rows[0::2])]:
+        st, (e, o) = fit(train, tiles, a.sms)
+        print(f"fit on {name} shapes {st:.4f} -> held-out {score(test, tiles, e, o, a.sms):.4f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -48,6 +48,18 @@ struct MatrixView {
                                             std::int64_t cols, std::int64_t ld = 0) noexcept {
     return {data, dtype, rows, cols, ld, Layout::col_major};
   }
+  // A 2-D strided array (strides in elements, as DLPack and PyTorch give them) as a view, when one
+  // of its dimensions is contiguous; std::nullopt otherwise. A dimension of extent 1 may carry any
+  // stride, so it does not decide the layout alone.
+  [[nodiscard]] static std::optional<MatrixView> from_strides(const void* data, DType dtype, std::int64_t rows,
+                                                              std::int64_t cols, std::int64_t stride0,
+                                                              std::int64_t stride1) noexcept {
+    if (stride1 == 1 || (cols == 1 && stride0 != 1))
+      return MatrixView{data, dtype, rows, cols, rows > 1 && stride0 > cols ? stride0 : cols, Layout::row_major};
+    if (stride0 == 1 || rows == 1)
+      return MatrixView{data, dtype, rows, cols, cols > 1 && stride1 > rows ? stride1 : rows, Layout::col_major};
+    return std::nullopt;
+  }
   // B = Wᵀ for a weight W stored N x K row-major (a PyTorch Linear weight, y = x · Wᵀ):
   // a K x N column-major view of the same memory.
   [[nodiscard]] static MatrixView transposed_weight(const void* w, DType dtype, std::int64_t n,

@@ -72,26 +72,15 @@ void check_device(const Array& a, const char* name, int device) {
 MatrixView matrix_of(const Array& a, const char* name, int device) {
   if (a.ndim() != 2)
     throw nb::value_error((std::string(name) + " must be a 2-D array (got " + std::to_string(a.ndim()) + " dimensions)").c_str());
-  MatrixView v;
-  v.dtype = dtype_of(a, name);
+  const DType dtype = dtype_of(a, name);
   check_device(a, name, device);
-  v.data = a.data();
-  v.rows = static_cast<std::int64_t>(a.shape(0));
-  v.cols = static_cast<std::int64_t>(a.shape(1));
-  const std::int64_t s0 = a.stride(0), s1 = a.stride(1);
-  // NOTES: a dimension of extent 1 may carry any stride, so it cannot decide the layout alone.
-  if (s1 == 1 || (v.cols == 1 && s0 != 1)) {
-    v.layout = Layout::row_major;
-    v.ld = std::max<std::int64_t>(v.rows > 1 ? s0 : 0, v.cols);
-  } else if (s0 == 1 || v.rows == 1) {
-    v.layout = Layout::col_major;
-    v.ld = std::max<std::int64_t>(v.cols > 1 ? s1 : 0, v.rows);
-  } else {
-    throw nb::value_error((std::string(name) + " has strides (" + std::to_string(s0) + ", " + std::to_string(s1) +
-                           "): one dimension must be contiguous (stride 1); make a contiguous copy first")
+  const std::optional<MatrixView> v = MatrixView::from_strides(a.data(), dtype, static_cast<std::int64_t>(a.shape(0)),
+                                                               static_cast<std::int64_t>(a.shape(1)), a.stride(0), a.stride(1));
+  if (!v)
+    throw nb::value_error((std::string(name) + " has strides (" + std::to_string(a.stride(0)) + ", " +
+                           std::to_string(a.stride(1)) + "): one dimension must be contiguous (stride 1); make a contiguous copy first")
                               .c_str());
-  }
-  return v;
+  return *v;
 }
 
 std::optional<VectorView> vector_of(const std::optional<Array>& a, const char* name, int device) {

@@ -54,22 +54,13 @@ DType dtype_of(at::ScalarType t, const char* name) {
 MatrixView view_of(const at::Tensor& t, const char* name) {
   if (t.dim() != 2) value_error(std::string(name) + " must be 2-D (got " + str(t.dim()) + " dimensions)");
   if (!t.is_cuda()) value_error(std::string(name) + " must be a CUDA tensor (got " + str(t.device()) + ")");
-  MatrixView v;
-  v.data = t.data_ptr();
-  v.dtype = dtype_of(t.scalar_type(), name);
-  v.rows = t.size(0);
-  v.cols = t.size(1);
-  const int64_t s0 = t.stride(0), s1 = t.stride(1);
-  if (s1 == 1 || (v.cols == 1 && s0 != 1)) {
-    v.layout = Layout::row_major;
-    v.ld = std::max<int64_t>(v.rows > 1 ? s0 : 0, v.cols);
-  } else if (s0 == 1 || v.rows == 1) {
-    v.layout = Layout::col_major;
-    v.ld = std::max<int64_t>(v.cols > 1 ? s1 : 0, v.rows);
-  } else {
-    value_error(std::string(name) + " has strides (" + str(s0) + ", " + str(s1) + "); one dimension must be contiguous: call .contiguous()");
-  }
-  return v;
+  const DType dtype = dtype_of(t.scalar_type(), name);
+  const std::optional<MatrixView> v =
+      MatrixView::from_strides(t.data_ptr(), dtype, t.size(0), t.size(1), t.stride(0), t.stride(1));
+  if (!v)
+    value_error(std::string(name) + " has strides (" + str(t.stride(0)) + ", " + str(t.stride(1)) +
+                "); one dimension must be contiguous: call .contiguous()");
+  return *v;
 }
 
 std::optional<VectorView> vector_of(const std::optional<at::Tensor>& t, const char* name) {

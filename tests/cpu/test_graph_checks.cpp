@@ -2,6 +2,8 @@
 // compile-time typing of kernel node arguments, and handles used before they are valid.
 #include <gtest/gtest.h>
 
+#include "fake_problem.hpp"
+
 #include <cstdint>
 #include <string>
 
@@ -9,19 +11,16 @@
 #include "graphgemm/graph/graph.hpp"
 
 using namespace graphgemm;
+using graphgemm::testing::fake_address;
+using graphgemm::testing::fake_linear;
 using graphgemm::detail::check_updatable_problem;
 
 namespace {
 
-const void* addr(std::uintptr_t v) { return reinterpret_cast<const void*>(v); }
-
 GemmArgs linear(std::int64_t m, std::int64_t n, std::int64_t k) {
-  GemmArgs g;
-  g.a = MatrixView::row_major(addr(0x10000), DType::bf16, m, k);
-  g.b = MatrixView::transposed_weight(addr(0x20000), DType::bf16, n, k);
-  g.d = MatrixView::row_major(addr(0x30000), DType::bf16, m, n);
-  g.bias = VectorView{addr(0x40000), DType::bf16, n};
-  g.scale_a = VectorView{addr(0x50000), DType::fp32, m};
+  GemmArgs g = fake_linear(m, n, k);
+  g.bias = VectorView{fake_address(0x40000), DType::bf16, n};
+  g.scale_a = VectorView{fake_address(0x50000), DType::fp32, m};
   return g;
 }
 
@@ -64,7 +63,7 @@ TEST(GraphChecks, UpdatableProblemRefusesOtherProblems) {
   fp32_out.d.dtype = DType::fp32;
   expect_error(check_updatable_problem(planned, fp32_out), "D's dtype");
   GemmArgs with_c = linear(16, 4096, 4096);
-  with_c.c = MatrixView::row_major(addr(0x60000), DType::bf16, 16, 4096);
+  with_c.c = MatrixView::row_major(fake_address(0x60000), DType::bf16, 16, 4096);
   expect_error(check_updatable_problem(planned, with_c), "C is given here but absent");
 }
 

@@ -1,24 +1,19 @@
 // Split-K options are validated by GemmPlan::initialize before anything touches a GPU.
 #include <gtest/gtest.h>
 
+#include "fake_problem.hpp"
+
 #include <cstdint>
 #include <string>
 
 #include "graphgemm/gemm.hpp"
 
 using namespace graphgemm;
+using graphgemm::testing::fake_address;
+using graphgemm::testing::fake_linear;
 
 namespace {
 
-const void* addr(std::uintptr_t v) { return reinterpret_cast<const void*>(v); }
-
-GemmArgs linear(std::int64_t m, std::int64_t n, std::int64_t k) {
-  GemmArgs g;
-  g.a = MatrixView::row_major(addr(0x10000), DType::bf16, m, k);
-  g.b = MatrixView::transposed_weight(addr(0x20000), DType::bf16, n, k);
-  g.d = MatrixView::row_major(addr(0x30000), DType::bf16, m, n);
-  return g;
-}
 
 void expect_error(const GemmArgs& args, SplitKMode mode, int slices, const std::string& fragment) {
   GemmOptions o;
@@ -44,20 +39,20 @@ TEST(SplitKOptions, Names) {
 }
 
 TEST(SplitKOptions, NegativeSlices) {
-  expect_error(linear(128, 128, 4096), SplitKMode::parallel, -2,
+  expect_error(fake_linear(128, 128, 4096), SplitKMode::parallel, -2,
                "split_k_slices must be >= 1, or 0 to let the heuristic choose (got -2)");
 }
 
 TEST(SplitKOptions, SlicesWithModeNone) {
-  expect_error(linear(128, 128, 4096), SplitKMode::none, 4,
+  expect_error(fake_linear(128, 128, 4096), SplitKMode::none, 4,
                "split_k_slices = 4 needs split_k_mode serial, parallel or automatic (it is none");
 }
 
 TEST(SplitKOptions, MoreSlicesThanK) {
-  expect_error(linear(128, 128, 16), SplitKMode::serial, 17,
+  expect_error(fake_linear(128, 128, 16), SplitKMode::serial, 17,
                "split_k_slices = 17 exceeds K = 16: every slice needs at least one element of K");
 }
 
 TEST(SplitKOptions, UnknownMode) {
-  expect_error(linear(128, 128, 64), static_cast<SplitKMode>(9), 0, "split_k_mode has an unknown value 9");
+  expect_error(fake_linear(128, 128, 64), static_cast<SplitKMode>(9), 0, "split_k_mode has an unknown value 9");
 }

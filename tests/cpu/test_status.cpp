@@ -43,3 +43,26 @@ TEST(GemmPlan, UninitializedPlanRefusesToRun) {
   EXPECT_EQ(s.code(), StatusCode::invalid_argument);
   EXPECT_NE(s.message().find("call initialize"), std::string::npos) << s.message();
 }
+
+TEST(MatrixView, FromStrides) {
+  // A PyTorch weight W (N x K) passed as W.t(): strides (1, K): a K x N column-major view.
+  auto w_t = MatrixView::from_strides(nullptr, DType::bf16, 64, 32, 1, 64);
+  ASSERT_TRUE(w_t.has_value());
+  EXPECT_EQ(w_t->layout, Layout::col_major);
+  EXPECT_EQ(w_t->leading_dim(), 64);
+  // A row slice of a wider matrix keeps its row stride.
+  auto slice = MatrixView::from_strides(nullptr, DType::bf16, 8, 16, 40, 1);
+  ASSERT_TRUE(slice.has_value());
+  EXPECT_EQ(slice->layout, Layout::row_major);
+  EXPECT_EQ(slice->leading_dim(), 40);
+  // Extent-1 dimensions may carry any stride.
+  auto row = MatrixView::from_strides(nullptr, DType::bf16, 1, 16, 999, 1);
+  ASSERT_TRUE(row.has_value());
+  EXPECT_EQ(row->leading_dim(), 16);
+  auto column = MatrixView::from_strides(nullptr, DType::bf16, 16, 1, 3, 7);
+  ASSERT_TRUE(column.has_value());
+  EXPECT_EQ(column->layout, Layout::row_major);
+  EXPECT_EQ(column->leading_dim(), 3);
+  // No contiguous dimension: not a view graphgemm can take.
+  EXPECT_FALSE(MatrixView::from_strides(nullptr, DType::bf16, 4, 4, 8, 2).has_value());
+}

@@ -12,14 +12,6 @@ namespace {
 
 class Capture : public ::testing::TestWithParam<cudaStreamCaptureMode> {};
 
-std::string mode_name(cudaStreamCaptureMode m) {
-  switch (m) {
-    case cudaStreamCaptureModeGlobal: return "global";
-    case cudaStreamCaptureModeThreadLocal: return "thread_local";
-    case cudaStreamCaptureModeRelaxed: return "relaxed";
-  }
-  return "unknown";
-}
 
 }  // namespace
 
@@ -74,4 +66,4 @@ TEST_P(Capture, ReplayMatchesEagerBitwise) {
 INSTANTIATE_TEST_SUITE_P(AllModes, Capture,
                          ::testing::Values(cudaStreamCaptureModeGlobal, cudaStreamCaptureModeThreadLocal,
                                            cudaStreamCaptureModeRelaxed),
-                         [](const auto& info) { return mode_name(info.param); });
+                         [](const auto& info) { return ::graphgemm::testing::capture_mode_name(info.param); });

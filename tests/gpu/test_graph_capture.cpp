@@ -12,14 +12,6 @@ namespace {
 
 class GraphCapture : public ::testing::TestWithParam<cudaStreamCaptureMode> {};
 
-std::string mode_name(cudaStreamCaptureMode m) {
-  switch (m) {
-    case cudaStreamCaptureModeGlobal: return "global";
-    case cudaStreamCaptureModeThreadLocal: return "thread_local";
-    case cudaStreamCaptureModeRelaxed: return "relaxed";
-  }
-  return "unknown";
-}
 
 struct Stream {
   cudaStream_t s = nullptr;
@@ -119,7 +111,7 @@ TEST_P(GraphCapture, AbandonedCaptureIsEnded) {
 INSTANTIATE_TEST_SUITE_P(AllModes, GraphCapture,
                          ::testing::Values(cudaStreamCaptureModeGlobal, cudaStreamCaptureModeThreadLocal,
                                            cudaStreamCaptureModeRelaxed),
-                         [](const auto& info) { return mode_name(info.param); });
+                         [](const auto& info) { return ::graphgemm::testing::capture_mode_name(info.param); });
 
 TEST(GraphRecapture, ReportsInstantiatedUpdatedReinstantiated) {
   GRAPHGEMM_REQUIRE_GPU();

@@ -19,17 +19,6 @@ using support::DeviceBuffer;
 
 namespace {
 
-bool is_hopper() {
-  int major = 0, minor = 0;
-  SUPPORT_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
-  SUPPORT_CUDA(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0));
-  return major == 9 && minor == 0;
-}
-
-#define REQUIRE_HOPPER()   \
-  GRAPHGEMM_REQUIRE_GPU(); \
-  if (!is_hopper()) GTEST_SKIP() << "skipped: GEMM nodes are updatable on graphgemm's sm90 kernels (Hopper)"
-
 constexpr std::int64_t kMaxM = 160, kN = 264, kK = 192;  // N: a ragged last tile and a non-TMA tail
 
 // The kernel instance a plan runs, from describe(): "sm90: <name>, split-K ..."
@@ -152,7 +141,7 @@ class GraphGemmNode : public ::testing::TestWithParam<Case> {};
 }  // namespace
 
 TEST_P(GraphGemmNode, RandomUpdatesMatchEagerBitwise) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   const Case& tc = GetParam();
   Pool pool;
   Stream stream;
@@ -235,7 +224,7 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(GraphGemmNodeErrors, RefusedUpdatesLeaveTheGraphAsItWas) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   Pool pool;
   Stream stream;
   const Choice recorded;

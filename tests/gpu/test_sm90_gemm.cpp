@@ -10,23 +10,8 @@ using graphgemm::testing::check_case;
 using support::GemmOperands;
 using support::GemmSpec;
 
-namespace {
-
-bool is_hopper() {
-  int major = 0, minor = 0;
-  SUPPORT_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
-  SUPPORT_CUDA(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0));
-  return major == 9 && minor == 0;
-}
-
-#define REQUIRE_HOPPER()                                                    \
-  GRAPHGEMM_REQUIRE_GPU();                                                  \
-  if (!is_hopper()) GTEST_SKIP() << "skipped: the sm90 kernels need a Hopper GPU"
-
-}  // namespace
-
 TEST(Sm90, ShapeSweep) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   // Non-multiples of every tile size, single rows and columns, one-tile and many-tile shapes.
   const std::int64_t shapes[][3] = {{1, 1, 1},      {1, 8, 8},       {1, 4096, 4096}, {7, 33, 17},
                                     {64, 64, 64},   {127, 259, 67},  {129, 257, 65}, {200, 136, 4096},
@@ -45,7 +30,7 @@ TEST(Sm90, ShapeSweep) {
 }
 
 TEST(Sm90, Epilogues) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 100;
   for (DType out : {DType::bf16, DType::fp32})
     for (const auto& s : std::vector<std::array<std::int64_t, 3>>{{1, 264, 72}, {127, 259, 67}, {512, 768, 1024}})
@@ -61,7 +46,7 @@ TEST(Sm90, Epilogues) {
 }
 
 TEST(Sm90, EveryKernelInstance) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   // Each tile configuration forced by name, on a shape that is not a multiple of any tile.
   std::uint64_t seed = 200;
   for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1"})
@@ -78,7 +63,7 @@ TEST(Sm90, EveryKernelInstance) {
 }
 
 TEST(Sm90, KZeroAndEmpty) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   GemmSpec spec{33, 64, 0, DType::bf16, DType::bf16};
   spec.with_c = true;
   spec.beta = 0.5f;
@@ -87,7 +72,7 @@ TEST(Sm90, KZeroAndEmpty) {
 }
 
 TEST(Sm90, MisalignedLeadingDimensionIsExplained) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   GemmOperands ops(GemmSpec{64, 64, 67}, 400);  // K = 67 bf16: 134-byte rows
   GemmPlan plan;
   const Status s = plan.initialize(ops.args(), {Backend::sm90});
@@ -97,7 +82,7 @@ TEST(Sm90, MisalignedLeadingDimensionIsExplained) {
 }
 
 TEST(Sm90, AutomaticPrefersOursAndFallsBackWithAReason) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   GemmSpec aligned{256, 512, 1024};
   GemmOperands a(aligned, 500);
   GemmPlan plan;
@@ -112,7 +97,7 @@ TEST(Sm90, AutomaticPrefersOursAndFallsBackWithAReason) {
 }
 
 TEST(Sm90, CapturedReplayIsBitwiseEqual) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   GemmSpec spec{300, 520, 1000};
   spec.ld_multiple = 8;
   spec.with_c = true;

@@ -14,16 +14,6 @@ using support::GemmSpec;
 
 namespace {
 
-bool is_hopper() {
-  int major = 0, minor = 0;
-  SUPPORT_CUDA(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
-  SUPPORT_CUDA(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0));
-  return major == 9 && minor == 0;
-}
-
-#define REQUIRE_HOPPER()                                                    \
-  GRAPHGEMM_REQUIRE_GPU();                                                  \
-  if (!is_hopper()) GTEST_SKIP() << "skipped: the sm90 kernels need a Hopper GPU"
 
 GemmOptions split_options(SplitKMode mode, int slices, const std::string& kernel = {}) {
   GemmOptions o;
@@ -56,7 +46,7 @@ std::vector<unsigned char> run_once(const GemmPlan& plan, GemmOperands& ops, con
 }  // namespace
 
 TEST(Sm90SplitK, ModesSlicesShapes) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   // Non-multiples of every tile, M = 1, K not a multiple of 64 nor of the slice count, slices up
   // to the number of k-blocks, a shape with more units than SMs (several waves).
   const std::int64_t shapes[][3] = {{1, 8, 520},     {1, 300, 4096},   {7, 33, 1000},    {127, 259, 1031},
@@ -80,7 +70,7 @@ TEST(Sm90SplitK, ModesSlicesShapes) {
 }
 
 TEST(Sm90SplitK, MaximumSlicesAndHeuristicSlices) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 50;
   for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel}) {
     GemmSpec spec{64, 192, 640, DType::bf16, DType::bf16};  // 10 k-blocks: 10 slices of 64
@@ -96,7 +86,7 @@ TEST(Sm90SplitK, MaximumSlicesAndHeuristicSlices) {
 }
 
 TEST(Sm90SplitK, EveryEpilogueAndOutputType) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 100;
   for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel})
     for (DType in : {DType::bf16, DType::fp16})
@@ -114,7 +104,7 @@ TEST(Sm90SplitK, EveryEpilogueAndOutputType) {
 }
 
 TEST(Sm90SplitK, EveryTileConfiguration) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   // Clusters (2x1, 1x2), two consumer warpgroups, both B layouts, edge tiles in both dimensions.
   std::uint64_t seed = 200;
   for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1"})
@@ -132,7 +122,7 @@ TEST(Sm90SplitK, EveryTileConfiguration) {
 }
 
 TEST(Sm90SplitK, BitwiseDeterministicOver100Runs) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   cudaStream_t stream;
   SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel}) {
@@ -158,7 +148,7 @@ TEST(Sm90SplitK, BitwiseDeterministicOver100Runs) {
 }
 
 TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   cudaStream_t stream;
   SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
   for (auto [mode, slices] : std::vector<std::pair<SplitKMode, int>>{{SplitKMode::none, 0},
@@ -204,7 +194,7 @@ TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
 }
 
 TEST(Sm90SplitK, WorkspaceTooSmallIsRejectedAndNothingIsWritten) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   GemmSpec spec{64, 256, 4096, DType::bf16, DType::bf16};
   spec.ld_multiple = 8;
   GemmOperands ops(spec, 900);
@@ -227,7 +217,7 @@ TEST(Sm90SplitK, WorkspaceTooSmallIsRejectedAndNothingIsWritten) {
 }
 
 TEST(Sm90SplitK, ImpossibleRequestsAreExplained) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   GemmSpec spec{64, 256, 300, DType::bf16, DType::bf16};  // 5 k-blocks
   spec.ld_multiple = 8;
   GemmOperands ops(spec, 1000);
@@ -255,7 +245,7 @@ TEST(Sm90SplitK, ImpossibleRequestsAreExplained) {
 }
 
 TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
-  REQUIRE_HOPPER();
+  GRAPHGEMM_REQUIRE_HOPPER();
   // Skinny, K-heavy: split. Large or K-light: no split (and exactly today's kernel choice).
   struct Case { std::int64_t m, n, k; bool split; };
   for (const Case& c : {Case{128, 128, 16384, true}, Case{64, 64, 65536, true}, Case{16, 4096, 14336, true},
