@@ -93,6 +93,26 @@ Status check_ld_aligned(const char* name, const MatrixView& v, std::size_t align
   return {};
 }
 
+// What both problem comparisons check alike: which of C, bias, scale_a and scale_b are given, and
+// the vectors' dtypes. `differs(what, got, want)` makes the caller's message.
+template <class Differs>
+Status same_optional_operands(const GemmArgs& planned, const GemmArgs& args, Differs differs) {
+  if (args.c.has_value() != planned.c.has_value())
+    return differs("C", args.c ? "given" : "absent", planned.c ? "given" : "absent");
+  const std::pair<const char*, std::pair<const std::optional<VectorView>*, const std::optional<VectorView>*>> vecs[] = {
+      {"bias", {&planned.bias, &args.bias}},
+      {"scale_a", {&planned.scale_a, &args.scale_a}},
+      {"scale_b", {&planned.scale_b, &args.scale_b}}};
+  for (auto [name, pv] : vecs) {
+    const auto& p = *pv.first;
+    const auto& a = *pv.second;
+    const std::string n = name;
+    if (a.has_value() != p.has_value()) return differs(n, a ? "given" : "absent", p ? "given" : "absent");
+    if (a && a->dtype != p->dtype) return differs(n + "'s dtype", to_string(a->dtype), to_string(p->dtype));
+  }
+  return {};
+}
+
 }  // namespace
 
 Status validate_problem(const GemmArgs& args, bool check_pointers) {
@@ -202,8 +222,7 @@ Status check_same_problem(const GemmArgs& planned, const GemmArgs& args) {
     if (a.leading_dim() != p.leading_dim())
       return differs(n + "'s leading dimension", str(a.leading_dim()), str(p.leading_dim()));
   }
-  if (args.c.has_value() != planned.c.has_value())
-    return differs("C", args.c ? "given" : "absent", planned.c ? "given" : "absent");
+  if (Status s = same_optional_operands(planned, args, differs); !s.ok()) return s;
   if (args.c && args.c->leading_dim() != planned.c->leading_dim())
     return differs("C's leading dimension", str(args.c->leading_dim()), str(planned.c->leading_dim()));
   const std::pair<const char*, std::pair<const std::optional<VectorView>*, const std::optional<VectorView>*>> vecs[] = {
@@ -211,12 +230,8 @@ Status check_same_problem(const GemmArgs& planned, const GemmArgs& args) {
       {"scale_a", {&planned.scale_a, &args.scale_a}},
       {"scale_b", {&planned.scale_b, &args.scale_b}}};
   for (auto [name, pv] : vecs) {
-    const auto& p = *pv.first;
-    const auto& a = *pv.second;
-    const std::string n = name;
-    if (a.has_value() != p.has_value()) return differs(n, a ? "given" : "absent", p ? "given" : "absent");
-    if (a && a->size != p->size) return differs(n + "'s length", str(a->size), str(p->size));
-    if (a && a->dtype != p->dtype) return differs(n + "'s dtype", to_string(a->dtype), to_string(p->dtype));
+    if (*pv.second && (*pv.second)->size != (*pv.first)->size)
+      return differs(std::string(name) + "'s length", str((*pv.second)->size), str((*pv.first)->size));
   }
   return {};
 }
@@ -240,8 +255,7 @@ Status check_updatable_problem(const GemmArgs& planned, const GemmArgs& args) {
   }
   if (args.b.leading_dim() != planned.b.leading_dim())
     return differs("B's leading dimension", str(args.b.leading_dim()), str(planned.b.leading_dim()));
-  if (args.c.has_value() != planned.c.has_value())
-    return differs("C", args.c ? "given" : "absent", planned.c ? "given" : "absent");
+  if (Status s = same_optional_operands(planned, args, differs); !s.ok()) return s;
   const std::pair<const char*, std::pair<const std::optional<VectorView>*, const std::optional<VectorView>*>> vecs[] = {
       {"bias", {&planned.bias, &args.bias}},
       {"scale_a", {&planned.scale_a, &args.scale_a}},
@@ -250,9 +264,7 @@ Status check_updatable_problem(const GemmArgs& planned, const GemmArgs& args) {
     const auto& p = *pv.first;
     const auto& a = *pv.second;
     const std::string n = name;
-    if (a.has_value() != p.has_value()) return differs(n, a ? "given" : "absent", p ? "given" : "absent");
     if (!a) continue;
-    if (a->dtype != p->dtype) return differs(n + "'s dtype", to_string(a->dtype), to_string(p->dtype));
     // scale_a follows M: per row stays per row, per tensor stays per tensor.
     const bool per_row_planned = n == "scale_a" && !(p->size == 1 && planned.m() != 1);
     if (n == "scale_a" && per_row_planned && a->size != args.m())
