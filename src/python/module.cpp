@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "graphgemm/graph/graph.hpp"
 #include "graphgemm/graphgemm.hpp"
 
 namespace nb = nanobind;
@@ -179,6 +180,9 @@ class PyPlan {
     check(plan_.run(args, {workspace_, workspace_bytes_}, reinterpret_cast<cudaStream_t>(stream)));
   }
   std::string describe() const { return plan_.describe(); }
+  const GemmPlan& plan() const { return plan_; }
+  Workspace workspace() const { return {workspace_, workspace_bytes_}; }
+  GemmArgs args(const Operands& o, float alpha, float beta) const { return args_of(o, alpha, beta, device_); }
   std::string backend() const { return to_string(plan_.backend()); }
   std::size_t workspace_size() const { return workspace_bytes_; }
   int device() const { return device_; }
@@ -189,6 +193,32 @@ class PyPlan {
   int device_ = 0;
   void* workspace_ = nullptr;
   std::size_t workspace_bytes_ = 0;
+};
+
+// A GEMM recorded as an updatable node of a graph being captured (by graphgemm or by another
+// library, e.g. torch.cuda.graph). The plan must outlive it (the binding keeps it alive).
+class PyGemmNode {
+ public:
+  PyGemmNode(const PyPlan& plan, const Operands& o, float alpha, float beta, std::int64_t max_m, std::uintptr_t stream)
+      : plan_(plan) {
+    const GemmArgs args = plan.args(o, alpha, beta);
+    graph::GemmNodeOptions options;
+    options.max_m = max_m > 0 ? max_m : args.m();
+    check(graph::record_gemm(plan.plan(), args, plan.workspace(), reinterpret_cast<cudaStream_t>(stream), node_, options));
+  }
+  // Updates the node in an executable graph instantiated from `graph` (raw handles, as
+  // torch.cuda.CUDAGraph.raw_cuda_graph_exec() / raw_cuda_graph() return them).
+  void update(std::uintptr_t exec, std::uintptr_t graph, const Operands& o, float alpha, float beta) const {
+    check(node_.update(reinterpret_cast<cudaGraphExec_t>(exec), reinterpret_cast<cudaGraph_t>(graph),
+                       plan_.args(o, alpha, beta)));
+  }
+  bool updatable() const { return node_.updatable(); }
+  std::string why_fixed() const { return node_.why_fixed(); }
+  std::int64_t max_m() const { return node_.max_m(); }
+
+ private:
+  const PyPlan& plan_;
+  graph::GemmNode node_;
 };
 
 }  // namespace
@@ -223,6 +253,29 @@ NB_MODULE(_C, m) {
       .def_prop_ro("backend", &PyPlan::backend)
       .def_prop_ro("workspace_size", &PyPlan::workspace_size)
       .def_prop_ro("device", &PyPlan::device);
+  nb::class_<PyGemmNode>(m, "GemmNode")
+      .def(
+          "__init__",
+          [](PyGemmNode* self, const PyPlan& plan, Array a, Array b, Array d, std::optional<Array> c,
+             std::optional<Array> bias, std::optional<Array> scale_a, std::optional<Array> scale_b, float alpha, float beta,
+             std::int64_t max_m, std::uintptr_t stream) {
+            new (self) PyGemmNode(plan, Operands{a, b, d, c, bias, scale_a, scale_b}, alpha, beta, max_m, stream);
+          },
+          nb::arg("plan"), nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c").none(), nb::arg("bias").none(),
+          nb::arg("scale_a").none(), nb::arg("scale_b").none(), nb::arg("alpha"), nb::arg("beta"), nb::arg("max_m"),
+          nb::arg("stream"), nb::keep_alive<1, 2>())
+      .def(
+          "update",
+          [](const PyGemmNode& self, std::uintptr_t exec, std::uintptr_t graph, Array a, Array b, Array d,
+             std::optional<Array> c, std::optional<Array> bias, std::optional<Array> scale_a, std::optional<Array> scale_b,
+             float alpha, float beta) {
+            self.update(exec, graph, Operands{a, b, d, c, bias, scale_a, scale_b}, alpha, beta);
+          },
+          nb::arg("exec"), nb::arg("graph"), nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c").none(),
+          nb::arg("bias").none(), nb::arg("scale_a").none(), nb::arg("scale_b").none(), nb::arg("alpha"), nb::arg("beta"))
+      .def_prop_ro("updatable", &PyGemmNode::updatable)
+      .def_prop_ro("why_fixed", &PyGemmNode::why_fixed)
+      .def_prop_ro("max_m", &PyGemmNode::max_m);
   m.def("cuda_device_count", []() {
     int n = 0;
     if (cudaGetDeviceCount(&n) != cudaSuccess) {

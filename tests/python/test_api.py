@@ -63,3 +63,13 @@ def test_unknown_split_k_mode_is_a_value_error():
     a = np.ones((4, 8), dtype=np.float16)
     with pytest.raises(ValueError, match="split_k_mode must be"):
         graphgemm.Plan(a, a.T, np.empty((4, 4), dtype=np.float16), split_k_mode="fastest")
+
+
+def test_graph_update_argument_errors():
+    import graphgemm.graph as ggg
+
+    with pytest.raises(TypeError, match="unknown operands"):
+        ggg.update((0, 0), None, x=np.zeros(1))
+    with pytest.raises(TypeError, match="keep_graph=True"):
+        ggg._raw_handles(object())
+    assert ggg._raw_handles((5, 7)) == (5, 7)

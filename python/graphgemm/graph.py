@@ -1,0 +1,129 @@
+"""GEMMs as updatable nodes of CUDA graphs, including graphs captured by PyTorch.
+
+Record a planned GEMM inside any active stream capture (``torch.cuda.graph`` included); after the
+graph is instantiated, give the GEMM new operands, scalars and a new M (up to ``max_m``) without
+capturing again.
+
+Example
+-------
+>>> import torch, graphgemm, graphgemm.graph as ggg
+>>> x = torch.randn(256, 4096, device="cuda", dtype=torch.bfloat16)      # room for M up to 256
+>>> w = torch.randn(4096, 4096, device="cuda", dtype=torch.bfloat16)
+>>> y = torch.empty(256, 4096, device="cuda", dtype=torch.bfloat16)
+>>> plan = graphgemm.Plan(x, w.t(), y, backend="sm90", split_k_mode="none")
+>>> g = torch.cuda.CUDAGraph(keep_graph=True)
+>>> with torch.cuda.graph(g):
+...     node = ggg.record(plan, x, w.t(), y, max_m=256)
+...     z = torch.relu(y)
+>>> g.instantiate()
+>>> ggg.update(g, node, a=x[:17], d=y[:17])      # this step: M = 17, same buffers
+>>> g.replay()
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from . import _C, Plan, resolve_stream
+
+__all__ = ["GemmNode", "record", "update"]
+
+_OPERANDS = ("a", "b", "d", "c", "bias", "scale_a", "scale_b")
+
+
+class GemmNode:
+    """A recorded GEMM: the handle :func:`update` takes. Keeps the operands it was last given."""
+
+    def __init__(self, node, operands: dict, alpha: float, beta: float):
+        self._node = node
+        self._operands = operands
+        self.alpha = alpha
+        self.beta = beta
+
+    @property
+    def updatable(self) -> bool:
+        """False when the plan's GEMM is not one updatable kernel (cuBLASLt, split-K): it was recorded
+        by plain capture, and :func:`update` raises; ``why_fixed`` says why."""
+        return self._node.updatable
+
+    @property
+    def why_fixed(self) -> str:
+        return self._node.why_fixed
+
+    @property
+    def max_m(self) -> int:
+        return self._node.max_m
+
+
+def record(plan: Plan, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: Optional[float] = None,
+           beta: Optional[float] = None, max_m: int = 0, stream: Any = None) -> GemmNode:
+    """Record ``plan``'s GEMM into the graph being captured on ``stream``.
+
+    Parameters
+    ----------
+    plan : Plan
+        Built for the largest problem (M = ``max_m``); ``backend="sm90"`` and ``split_k_mode="none"``
+        give an updatable node.
+    a, b, d, c, bias, scale_a, scale_b : arrays
+        The operands of this recording, as for :meth:`Plan.run`.
+    max_m : int
+        The largest M later updates may set (default: this recording's M).
+    stream : optional
+        The capturing stream (default: the arrays' framework's current stream, which is the
+        capture stream inside ``torch.cuda.graph``).
+
+    Raises
+    ------
+    ValueError
+        No capture is active on the stream, or the operands do not fit the plan.
+    """
+    alpha = plan.alpha if alpha is None else alpha
+    beta = plan.beta if beta is None else beta
+    node = _C.GemmNode(plan._plan, a, b, d, c, bias, scale_a, scale_b, alpha, beta, max_m, resolve_stream(stream, a, d))
+    return GemmNode(node, dict(zip(_OPERANDS, (a, b, d, c, bias, scale_a, scale_b))), alpha, beta)
+
+
+def _raw_handles(graph: Any) -> tuple:
+    if isinstance(graph, tuple) and len(graph) == 2:
+        return int(graph[0]), int(graph[1])
+    if hasattr(graph, "raw_cuda_graph_exec") and hasattr(graph, "raw_cuda_graph"):
+        return int(graph.raw_cuda_graph_exec()), int(graph.raw_cuda_graph())
+    raise TypeError(
+        "graph must be a torch.cuda.CUDAGraph captured with keep_graph=True (and instantiated), or a tuple "
+        f"(cudaGraphExec_t, cudaGraph_t) of ints; got {type(graph).__name__}"
+    )
+
+
+def update(graph: Any, node: GemmNode, *, alpha: Optional[float] = None, beta: Optional[float] = None,
+           **operands) -> None:
+    """Give the recorded GEMM new operands / scalars / M in the instantiated graph, without recapture.
+
+    Parameters
+    ----------
+    graph : torch.cuda.CUDAGraph or (exec, graph) ints
+        The executable graph the node's capture was instantiated into. For torch, capture with
+        ``keep_graph=True`` and call ``instantiate()`` (or replay once) first.
+    node : GemmNode
+        From :func:`record`.
+    alpha, beta : float, optional
+    **operands
+        Any of ``a, b, d, c, bias, scale_a, scale_b``; the others keep their last values. A new M is
+        given by ``a`` and ``d`` with M rows (M ≤ ``node.max_m``).
+
+    Raises
+    ------
+    ValueError
+        The arguments do not fit the recorded GEMM, or the handle is stale or of another graph; the
+        graph is left as it was.
+    TypeError
+        Unknown operand names.
+    """
+    unknown = set(operands) - set(_OPERANDS)
+    if unknown:
+        raise TypeError(f"unknown operands {sorted(unknown)}; update takes {', '.join(_OPERANDS)}")
+    merged = dict(node._operands, **operands)
+    exec_handle, graph_handle = _raw_handles(graph)
+    a_ = node.alpha if alpha is None else alpha
+    b_ = node.beta if beta is None else beta
+    node._node.update(exec_handle, graph_handle, *(merged[k] for k in _OPERANDS), a_, b_)
+    node._operands, node.alpha, node.beta = merged, a_, b_
