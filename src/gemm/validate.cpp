@@ -1,5 +1,6 @@
 #include "gemm/validate.hpp"
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
@@ -93,16 +94,21 @@ Status check_ld_aligned(const char* name, const MatrixView& v, std::size_t align
   return {};
 }
 
+// The optional vectors of a planned problem and of new arguments, side by side, with their names.
+using VectorPair = std::pair<const char*, std::pair<const std::optional<VectorView>*, const std::optional<VectorView>*>>;
+std::array<VectorPair, 3> optional_vectors(const GemmArgs& planned, const GemmArgs& args) {
+  return {{{"bias", {&planned.bias, &args.bias}},
+           {"scale_a", {&planned.scale_a, &args.scale_a}},
+           {"scale_b", {&planned.scale_b, &args.scale_b}}}};
+}
+
 // What both problem comparisons check alike: which of C, bias, scale_a and scale_b are given, and
 // the vectors' dtypes. `differs(what, got, want)` makes the caller's message.
 template <class Differs>
 Status same_optional_operands(const GemmArgs& planned, const GemmArgs& args, Differs differs) {
   if (args.c.has_value() != planned.c.has_value())
     return differs("C", args.c ? "given" : "absent", planned.c ? "given" : "absent");
-  const std::pair<const char*, std::pair<const std::optional<VectorView>*, const std::optional<VectorView>*>> vecs[] = {
-      {"bias", {&planned.bias, &args.bias}},
-      {"scale_a", {&planned.scale_a, &args.scale_a}},
-      {"scale_b", {&planned.scale_b, &args.scale_b}}};
+  const auto vecs = optional_vectors(planned, args);
   for (auto [name, pv] : vecs) {
     const auto& p = *pv.first;
     const auto& a = *pv.second;
@@ -225,10 +231,7 @@ Status check_same_problem(const GemmArgs& planned, const GemmArgs& args) {
   if (Status s = same_optional_operands(planned, args, differs); !s.ok()) return s;
   if (args.c && args.c->leading_dim() != planned.c->leading_dim())
     return differs("C's leading dimension", str(args.c->leading_dim()), str(planned.c->leading_dim()));
-  const std::pair<const char*, std::pair<const std::optional<VectorView>*, const std::optional<VectorView>*>> vecs[] = {
-      {"bias", {&planned.bias, &args.bias}},
-      {"scale_a", {&planned.scale_a, &args.scale_a}},
-      {"scale_b", {&planned.scale_b, &args.scale_b}}};
+  const auto vecs = optional_vectors(planned, args);
   for (auto [name, pv] : vecs) {
     if (*pv.second && (*pv.second)->size != (*pv.first)->size)
       return differs(std::string(name) + "'s length", str((*pv.second)->size), str((*pv.first)->size));
@@ -256,10 +259,7 @@ Status check_updatable_problem(const GemmArgs& planned, const GemmArgs& args) {
   if (args.b.leading_dim() != planned.b.leading_dim())
     return differs("B's leading dimension", str(args.b.leading_dim()), str(planned.b.leading_dim()));
   if (Status s = same_optional_operands(planned, args, differs); !s.ok()) return s;
-  const std::pair<const char*, std::pair<const std::optional<VectorView>*, const std::optional<VectorView>*>> vecs[] = {
-      {"bias", {&planned.bias, &args.bias}},
-      {"scale_a", {&planned.scale_a, &args.scale_a}},
-      {"scale_b", {&planned.scale_b, &args.scale_b}}};
+  const auto vecs = optional_vectors(planned, args);
   for (auto [name, pv] : vecs) {
     const auto& p = *pv.first;
     const auto& a = *pv.second;

@@ -30,6 +30,17 @@ Status check_shape(const LaunchShape& s) {
 
 bool has_cluster(const LaunchShape& s) { return s.cluster.x * s.cluster.y * s.cluster.z > 1; }
 
+// The kernel, its geometry and its arguments as CUDA's node parameters (for adding and for updating).
+cudaKernelNodeParams kernel_params(const void* function, const LaunchShape& shape, void** args) {
+  cudaKernelNodeParams p{};
+  p.func = const_cast<void*>(function);
+  p.gridDim = shape.grid;
+  p.blockDim = shape.block;
+  p.sharedMemBytes = static_cast<unsigned>(shape.smem);
+  p.kernelParams = args;
+  return p;
+}
+
 }  // namespace
 
 Status check_recorded(bool recorded) {
@@ -71,21 +82,17 @@ Status add_captured_kernel_node(cudaStream_t stream, const void* function, const
 
   cudaGraphNode_t node = nullptr;
   if (plain) {
-    cudaKernelNodeParams p{};
-    p.func = const_cast<void*>(function);
-    p.gridDim = shape.grid;
-    p.blockDim = shape.block;
-    p.sharedMemBytes = static_cast<unsigned>(shape.smem);
-    p.kernelParams = args;
+    const cudaKernelNodeParams p = kernel_params(function, shape, args);
     GRAPHGEMM_CUDA_TRY(cudaGraphAddKernelNode(&node, graph, deps, count, &p));
   } else {
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
-    p.kernel.func = const_cast<void*>(function);
-    p.kernel.gridDim = shape.grid;
-    p.kernel.blockDim = shape.block;
-    p.kernel.sharedMemBytes = static_cast<unsigned>(shape.smem);
-    p.kernel.kernelParams = args;
+    const cudaKernelNodeParams k = kernel_params(function, shape, args);
+    p.kernel.func = k.func;
+    p.kernel.gridDim = k.gridDim;
+    p.kernel.blockDim = k.blockDim;
+    p.kernel.sharedMemBytes = k.sharedMemBytes;
+    p.kernel.kernelParams = k.kernelParams;
     GRAPHGEMM_CUDA_TRY(cudaGraphAddNode(&node, graph, deps, edges, count, &p));
   }
   if (has_cluster(shape)) {
@@ -104,12 +111,7 @@ Status add_captured_kernel_node(cudaStream_t stream, const void* function, const
 
 Status set_kernel_node_params(cudaGraphExec_t exec, cudaGraphNode_t node, const void* function,
                               const LaunchShape& shape, void** args) {
-  cudaKernelNodeParams p{};
-  p.func = const_cast<void*>(function);
-  p.gridDim = shape.grid;
-  p.blockDim = shape.block;
-  p.sharedMemBytes = static_cast<unsigned>(shape.smem);
-  p.kernelParams = args;
+  const cudaKernelNodeParams p = kernel_params(function, shape, args);
   const cudaError_t err = cudaGraphExecKernelNodeSetParams(exec, node, &p);
   if (err != cudaSuccess) {
     (void)cudaGetLastError();
