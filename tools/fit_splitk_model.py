@@ -44,7 +44,7 @@ def est(p, c):
         else: t+=fixed+(s-1)*(step+2.0*tb/sm_bytes)
     return t
 def err(c): return math.sqrt(sum(math.log(est(p,c)/p[9])**2 for p in pts)/len(pts))
-c0=(60e3,5e6,1.0,1.5,0.5)
+c0=(150e3,1e6,0.25,2.0,2.0)  # the constants in sm90_heuristic.cpp (applied refit)
 print('points',len(pts),'rms log err (current constants)',err(c0))
 best=(err(c0),c0)
 for sm_b in [60e3,80e3,100e3,120e3,150e3,180e3,220e3]:

@@ -61,12 +61,12 @@ namespace k90 = graphgemm::kernels::sm90;
 // Cost model constants (H100 SXM; see docs/sm90_notes.md, "Split-K", for where they come from and
 // what to measure to refine them).
 constexpr double kHbmBytesPerUs = 3.0e6;      // 3.0 TB/s: copy bandwidth measured by the bench
-constexpr double kSmBytesPerUs = 60.0e3;      // one SM's TMA load rate (16x4096x4096 on 32 CTAs: ~54 GB/s)
+constexpr double kSmBytesPerUs = 150.0e3;     // one SM's load rate, fitted to the split-K table (150 GB/s)
 constexpr double kSmFlopsPerUs = 5.88e6;      // 776 TFLOP/s dense bf16 / 132 SMs
-constexpr double kL2BytesPerUs = 5.0e6;       // partial tiles written + read through L2
-constexpr double kUnitLatencyUs = 1.0;        // per wave: first loads, epilogue tail
-constexpr double kSplitFixedUs = 1.5;         // split-K: counter memset node + hand-offs
-constexpr double kSerialStepUs = 0.5;         // serial: one semaphore hand-off
+constexpr double kL2BytesPerUs = 1.0e6;       // partial tiles written + read through L2 (fitted: 1 TB/s)
+constexpr double kUnitLatencyUs = 0.25;       // per wave: first loads, epilogue tail (fitted)
+constexpr double kSplitFixedUs = 2.0;         // split-K: counter memset node + hand-offs (fitted)
+constexpr double kSerialStepUs = 2.0;         // serial: one semaphore hand-off (fitted)
 constexpr double kSplitGain = 0.7;            // automatic: split only if predicted <= 0.7x unsplit
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
