@@ -49,6 +49,7 @@ if [[ " $STEPS " == *" python "* ]]; then
   step pytest python3 -m pytest -q -rs tests/python
   mkdir -p "$work/results/$device"
   step py_overhead python3 bench/python_overhead.py --out "$work/results/$device"
+  step host_overhead $build/bench/graphgemm_host_bench --out "$work/results/$device"
 fi
 if [[ " $STEPS " == *" sanitize "* ]]; then
   step memcheck compute-sanitizer --tool memcheck --error-exitcode 1 $build/tests/graphgemm_gpu_tests \

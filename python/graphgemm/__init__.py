@@ -32,17 +32,34 @@ def _framework(array: Any) -> str:
 
 
 def _torch_signature(operands) -> Optional[tuple]:
-    """Shapes, strides, dtypes and devices of torch tensors (None entries kept); None if any
-    operand is not a torch tensor. Equal signatures mean only the buffers differ."""
+    """Per operand (None kept): shape, strides, dtype and device index of torch tensors; None if
+    any operand is not a torch tensor. Equal signatures mean only the buffers differ."""
     sig = []
     for t in operands:
         if t is None:
             sig.append(None)
         elif _framework(t) == "torch":
-            sig.append((t.shape, t.stride(), t.dtype, t.device))
+            sig.append((tuple(t.shape), t.stride(), t.dtype, t.get_device()))
         else:
             return None
     return tuple(sig)
+
+
+def _torch_pointers(operands, signature, tensor_type) -> Optional[list]:
+    """Data pointers of the operands if they are torch tensors with exactly the planned signature
+    (see :func:`_torch_signature`), else None. The run path's check, kept to attribute reads."""
+    ptrs = []
+    for t, want in zip(operands, signature):
+        if want is None:
+            if t is not None:
+                return None
+            ptrs.append(0)
+        elif (isinstance(t, tensor_type) and t.shape == want[0] and t.stride() == want[1] and t.dtype is want[2]
+              and t.get_device() == want[3]):
+            ptrs.append(t.data_ptr())
+        else:
+            return None
+    return ptrs
 
 
 def resolve_stream(stream: Any, *arrays: Any) -> int:
@@ -136,6 +153,11 @@ class Plan:
         # NOTES: DLPack import costs a few µs per array; torch tensors whose shapes, strides,
         # dtypes and devices are the planned ones go straight to C++ as pointers instead.
         self._signature = _torch_signature((a, b, d, c, bias, scale_a, scale_b))
+        self._tensor_type = None
+        if self._signature is not None:
+            import torch
+
+            self._tensor_type = torch.Tensor
         self.alpha = alpha
         self.beta = beta
 
@@ -155,10 +177,11 @@ class Plan:
         alpha = self.alpha if alpha is None else alpha
         beta = self.beta if beta is None else beta
         operands = (a, b, d, c, bias, scale_a, scale_b)
-        if self._signature is not None and _torch_signature(operands) == self._signature:
-            ptrs = [0 if t is None else t.data_ptr() for t in operands]
-            self._plan.run_pointers(*ptrs, alpha, beta, resolve_stream(stream, a))
-            return
+        if self._signature is not None:
+            ptrs = _torch_pointers(operands, self._signature, self._tensor_type)
+            if ptrs is not None:
+                self._plan.run_pointers(*ptrs, alpha, beta, resolve_stream(stream, a))
+                return
         self._plan.run(*operands, alpha, beta, resolve_stream(stream, a, d))
 
     @property

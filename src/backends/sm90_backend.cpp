@@ -1,12 +1,14 @@
 // graphgemm's own Hopper kernels behind the GemmPlan contract. initialize() picks a kernel
-// instance and does its one-time setup; run() encodes the tensor maps for this call's pointers
-// (host-only work, legal under capture) and launches. With split-K the launch is a memset of the
-// workspace's counters and the kernel, both on the run's stream (a memset node and a kernel node
-// under capture).
+// instance and does its one-time setup; run() encodes the tensor maps for this call's pointers, or
+// reuses those of one of the last few identical calls (host-only work, legal under capture), and
+// launches. With split-K the launch is a memset of the workspace's counters and the kernel, both on
+// the run's stream (a memset node and a kernel node under capture).
 
 #include <cuda_runtime_api.h>
 
+#include <array>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <utility>
 
@@ -25,6 +27,55 @@ Status unsupported(std::string msg) { return {StatusCode::not_supported, "sm90 b
 
 constexpr AlignmentRequirements kTmaAlignment{16, 16, "TMA needs 16-byte aligned rows", /*include_c=*/false};
 
+bool same_launch(const k::GemmParams& x, const k::GemmParams& y) {
+  return x.m == y.m && x.n == y.n && x.k == y.k && x.a == y.a && x.lda == y.lda && x.b == y.b && x.ldb == y.ldb &&
+         x.c == y.c && x.ldc == y.ldc && x.d == y.d && x.ldd == y.ldd && x.bias == y.bias &&
+         x.bias_type == y.bias_type && x.scale_a == y.scale_a && x.scale_b == y.scale_b && x.alpha == y.alpha &&
+         x.beta == y.beta && x.raster_group == y.raster_group && x.raster_along_n == y.raster_along_n &&
+         x.split_mode == y.split_mode && x.splits == y.splits && x.workspace == y.workspace &&
+         x.workspace_bytes == y.workspace_bytes;
+}
+
+// The launch arguments of the last few distinct calls. Encoding the three tensor maps is most of
+// run()'s host cost, and a layer of a model runs with the same few buffers again and again, so a
+// repeated call copies 1 KB instead. Fixed size: nothing is allocated on the run path. Guarded by
+// a mutex, since a plan may be run from several threads.
+class LaunchArgsCache {
+ public:
+  // Fills `out` for `p` (full_grid: the co-resident grid of graph nodes); false on a miss.
+  bool find(const k::GemmParams& p, bool full_grid, sm90::LaunchArgsStorage& out) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const Entry& e : entries_) {
+      if (e.valid && e.full_grid == full_grid && same_launch(e.params, p)) {
+        out = e.args;
+        return true;
+      }
+    }
+    return false;
+  }
+  void insert(const k::GemmParams& p, bool full_grid, const sm90::LaunchArgsStorage& args) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Entry& e = entries_[next_];
+    next_ = (next_ + 1) % kEntries;
+    e.params = p;
+    e.full_grid = full_grid;
+    e.args = args;
+    e.valid = true;
+  }
+
+ private:
+  static constexpr int kEntries = 8;
+  struct Entry {
+    k::GemmParams params;
+    bool full_grid = false;
+    bool valid = false;
+    sm90::LaunchArgsStorage args;
+  };
+  mutable std::mutex mutex_;
+  std::array<Entry, kEntries> entries_{};
+  int next_ = 0;
+};
+
 class Sm90Backend final : public GemmBackend {
  public:
   Status initialize(const GemmArgs& problem, const GemmOptions& options, int device);
@@ -36,6 +87,8 @@ class Sm90Backend final : public GemmBackend {
   Status make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const override;
 
  private:
+  cudaError_t launch_args(const k::GemmParams& p, bool full_grid, sm90::LaunchArgsStorage& out) const;
+
   GemmArgs problem_;
   int kernel_ = -1;
   int num_sms_ = 0;
@@ -44,6 +97,7 @@ class Sm90Backend final : public GemmBackend {
   int slices_ = 1;
   std::size_t workspace_bytes_ = 0;
   std::string description_;
+  mutable LaunchArgsCache cache_;
 };
 
 Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, int device) {
@@ -168,9 +222,16 @@ Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t 
     p.workspace_bytes = workspace.size;
   }
   sm90::LaunchArgsStorage launch;
-  GRAPHGEMM_CUDA_TRY(sm90::kernel_make_launch_args(kernel_, p, num_sms_, launch));
+  GRAPHGEMM_CUDA_TRY(launch_args(p, /*full_grid=*/false, launch));
   GRAPHGEMM_CUDA_TRY(sm90::kernel_launch(kernel_, launch, stream));
   return {};
+}
+
+cudaError_t Sm90Backend::launch_args(const k::GemmParams& p, bool full_grid, sm90::LaunchArgsStorage& out) const {
+  if (cache_.find(p, full_grid, out)) return cudaSuccess;
+  const cudaError_t err = sm90::kernel_make_launch_args(kernel_, p, num_sms_, out, full_grid);
+  if (err == cudaSuccess) cache_.insert(p, full_grid, out);
+  return err;
 }
 
 Status Sm90Backend::make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const {
@@ -188,7 +249,7 @@ Status Sm90Backend::make_kernel_launch(const GemmArgs& args, bool full_grid, Ker
   static_assert(sizeof(sm90::LaunchArgsStorage) <= sizeof(KernelLaunch::storage));
   static_assert(alignof(sm90::LaunchArgsStorage) <= 128);
   auto* storage = reinterpret_cast<sm90::LaunchArgsStorage*>(out.storage);
-  const cudaError_t err = sm90::kernel_make_launch_args(kernel_, gemm_params(args), num_sms_, *storage, full_grid);
+  const cudaError_t err = launch_args(gemm_params(args), full_grid, *storage);
   if (err == cudaErrorInvalidValue)
     return {StatusCode::invalid_argument, "the sm90 kernel cannot take these arguments (" + describe_problem(args) +
                                               "): TMA needs 16-byte aligned A, B, D and leading dimensions"};

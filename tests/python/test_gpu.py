@@ -122,3 +122,29 @@ def test_split_k_from_python(mode, slices):
     if mode in ("serial", "parallel"):
         assert f"{mode} x{slices}" in plan.config, plan.config
     assert rel_err(y, a.double() @ w.double().t()) < 8e-3
+
+
+class ForeignArray:
+    """A DLPack producer that is not a torch tensor, as a JAX, Warp or any other framework's array
+    is: only ``__dlpack__`` and ``__dlpack_device__``, so graphgemm takes the generic DLPack path."""
+
+    def __init__(self, tensor):
+        self._tensor = tensor
+
+    def __dlpack__(self, *args, **kwargs):
+        return self._tensor.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return self._tensor.__dlpack_device__()
+
+
+def test_any_dlpack_producer_with_explicit_stream():
+    x = torch.randn(40, 264, device="cuda", dtype=torch.float16)
+    w = torch.randn(136, 264, device="cuda", dtype=torch.float16)
+    y = torch.full((40, 136), float("nan"), device="cuda", dtype=torch.float32)
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())  # x, w, y are ready on s
+    plan = graphgemm.Plan(ForeignArray(x), ForeignArray(w.t()), ForeignArray(y))
+    plan.run(ForeignArray(x), ForeignArray(w.t()), ForeignArray(y), stream=s.cuda_stream)
+    s.synchronize()
+    assert rel_err(y, x.double() @ w.double().t()) < 1e-4

@@ -1,0 +1,117 @@
+// graphgemm_host_bench: host cost of one GemmPlan::run call on a tiny GEMM (16 x 64 x 64 bf16),
+// where the GPU work is far shorter than the host's: wall time per call over many
+// un-synchronized calls is what the host spends. Cases:
+//   same buffers     : every call with the same operands (a model layer run again and again)
+//   16 buffer sets   : the operands rotate among 16 sets (more than run() remembers: every call
+//                      encodes its tensor maps)
+//   empty kernel     : an empty <<<1, 1>>> launch, the floor of any launch
+// Backends sm90 and cublaslt, one process, medians of 7 repeats.
+//
+//   graphgemm_host_bench [--out DIR] [--calls N]
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graphgemm/graphgemm.hpp"
+#include "gpu_support.hpp"
+
+namespace {
+
+using namespace graphgemm;
+
+__global__ void empty_kernel() {}
+
+double median_us_per_call(cudaStream_t s, int calls, const std::function<void(int)>& body) {
+  for (int i = 0; i < 200; ++i) body(i);
+  SUPPORT_CUDA(cudaStreamSynchronize(s));
+  std::vector<double> samples;
+  for (int r = 0; r < 7; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < calls; ++i) body(i);
+    const auto t1 = std::chrono::steady_clock::now();
+    SUPPORT_CUDA(cudaStreamSynchronize(s));
+    samples.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / calls);
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples[samples.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string out_dir;
+  int calls = 5000;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--out" && i + 1 < argc) out_dir = argv[++i];
+    else if (a == "--calls" && i + 1 < argc) calls = std::stoi(argv[++i]);
+    else {
+      std::fprintf(stderr, "usage: graphgemm_host_bench [--out DIR] [--calls N]\n");
+      return 2;
+    }
+  }
+  std::string why;
+  if (!support::has_cuda_device(&why)) {
+    std::printf("graphgemm_host_bench: no CUDA device (%s); nothing was run.\n", why.c_str());
+    return 0;
+  }
+  cudaDeviceProp prop{};
+  SUPPORT_CUDA(cudaGetDeviceProperties(&prop, 0));
+  cudaStream_t s;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+
+  constexpr int kSets = 16;
+  support::GemmSpec spec{16, 64, 64};
+  std::vector<std::unique_ptr<support::GemmOperands>> sets;
+  for (int i = 0; i < kSets; ++i) sets.push_back(std::make_unique<support::GemmOperands>(spec, 10 + i));
+
+  struct Row {
+    std::string name;
+    double us;
+  };
+  std::vector<Row> rows;
+  rows.push_back({"empty kernel <<<1, 1>>>", median_us_per_call(s, calls, [&](int) { empty_kernel<<<1, 1, 0, s>>>(); })});
+  for (Backend backend : {Backend::sm90, Backend::cublaslt}) {
+    GemmPlan plan;
+    GemmOptions options;
+    options.backend = backend;
+    const Status init = plan.initialize(sets[0]->args(), options);
+    if (!init.ok()) {
+      std::printf("%s: %s\n", to_string(backend), init.to_string().c_str());
+      continue;
+    }
+    support::DeviceBuffer ws(plan.workspace_size(sets[0]->args()));
+    const Workspace w{ws.get(), ws.bytes()};
+    auto run = [&](const GemmArgs& args) {
+      const Status st = plan.run(args, w, s);
+      if (!st.ok()) {
+        std::fprintf(stderr, "run failed: %s\n", st.to_string().c_str());
+        std::exit(1);
+      }
+    };
+    const std::string b = to_string(backend);
+    rows.push_back({"GemmPlan::run " + b + ", same buffers", median_us_per_call(s, calls, [&](int) { run(sets[0]->args()); })});
+    rows.push_back({"GemmPlan::run " + b + ", 16 buffer sets",
+                    median_us_per_call(s, calls, [&](int i) { run(sets[i % kSets]->args()); })});
+  }
+
+  std::printf("host cost per call, 16x64x64 bf16, %s (%d un-synchronized calls, median of 7)\n", prop.name, calls);
+  for (const Row& r : rows) std::printf("  %-45s %7.2f us\n", r.name.c_str(), r.us);
+  if (!out_dir.empty()) {
+    std::ofstream json(out_dir + "/host_overhead.json");
+    json << "{\n  \"device\": \"" << prop.name << "\",\n  \"shape\": [16, 64, 64],\n  \"calls\": " << calls
+         << ",\n  \"method\": \"median over 7 repeats of wall time / calls un-synchronized calls\",\n  \"us\": {";
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      json << (i ? "," : "") << "\n    \"" << rows[i].name << "\": " << rows[i].us;
+    json << "\n  }\n}\n";
+  }
+  SUPPORT_CUDA(cudaStreamDestroy(s));
+  return 0;
+}
