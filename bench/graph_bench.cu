@@ -333,6 +333,12 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
     r.synced_us = workflow::time_steps(s, iters, 20, true, a.step);
     if (std::strstr(a.name, "recapture")) r.note = std::to_string(updated) + " updated in place, " + std::to_string(reinstantiated) + " re-instantiated";
     if (std::strstr(a.name, "bucket")) r.note = std::to_string(mlp.bucket_graphs()) + " graphs";
+    if (std::strstr(a.name, "ours")) {  // diagnostic: the host cost of the node updates alone
+      char note[96];
+      std::snprintf(note, sizeof note, "the %d node updates alone: %.2f us of host time",
+                    cfg.layers, workflow::time_steps(s, iters, 20, false, [&](int i) { mlp.ours_updates(ms[i], i); }));
+      r.note = note;
+    }
     out.push_back(r);
     std::printf("  %-40s %10.1f %10.1f  %s %s\n", r.approach.c_str(), r.pipelined_us, r.synced_us,
                 r.bitwise ? "bitwise" : "DIFFERS", r.note.c_str());

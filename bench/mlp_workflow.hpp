@@ -164,8 +164,11 @@ class Mlp {
     WORKFLOW_TRY(ours_.instantiate(cap));
     WORKFLOW_TRY(ours_.upload(stream_));
   }
-  void ours_step(std::int64_t m, int i) {
+  void ours_updates(std::int64_t m, int i) {
     for (int l = 0; l < cfg_.layers; ++l) WORKFLOW_TRY(nodes_[l].update(ours_, layer_args(l, m, input(i), scale(i))));
+  }
+  void ours_step(std::int64_t m, int i) {
+    ours_updates(m, i);
     WORKFLOW_TRY(ours_.launch(stream_));
   }
 
