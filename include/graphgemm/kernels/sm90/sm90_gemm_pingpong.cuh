@@ -382,8 +382,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     // TMA stores write whole 16-byte units: tma_d spans only the columns
                     // [0, n_tma); the columns [n_tma, N) are copied from the chunk with plain
                     // stores (see the cooperative kernel).
-                    if (wg_leader && col_base < p.n_tma) {
-                        tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / n_tma
+                    // NOTES: one bulk group per chunk, empty when the chunk has no TMA store (a
+                    // chunk entirely in [n_tma, N)): wait_read<kEpiBufs - 1> above counts groups,
+                    // so a missing group would let the next write to a buffer overtake the store
+                    // still reading it (here the next chunk follows at once: the next 64 rows).
+                    if (wg_leader) {
+                        if (col_base < p.n_tma)
+                            tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / n_tma
                         tma_store_commit();
                     }
                     if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
