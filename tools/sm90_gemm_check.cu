@@ -2,7 +2,8 @@
 //
 // Build (from the repository root):
 //   nvcc -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Iinclude -Isrc \
-//        tools/sm90_gemm_check.cu src/kernels/sm90_gemm_instances.cu -o sm90_gemm_check
+//        tools/sm90_gemm_check.cu src/kernels/sm90_gemm_instances.cu \
+//        src/kernels/sm90_gemm_pingpong_instances.cu -o sm90_gemm_check
 // Run:
 //   ./sm90_gemm_check            all correctness cases, then timings
 //   ./sm90_gemm_check --quick    fewer shapes, no timing
@@ -16,6 +17,8 @@
 // Split-K cases (serial and parallel, several slice counts, few-CTA grids where CTAs walk many
 // work units, full grids) run on every instance too; the workspace is filled with garbage first
 // (the launcher must zero what it needs). Serial cases are run twice and must match bitwise.
+// Instances without split-K (the ping-pong ones, "_pp") must refuse every split case
+// (make_launch_args: cudaErrorInvalidValue); that refusal is what is checked for them.
 // Exit code: 0 all passed (or no CUDA device), 1 any failure.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -327,6 +330,21 @@ static bool run_case(int ki_index, const Case& cs, int device_sms, Result& res) 
         reference_dispatch_out<__half>(cs, ki, p, static_cast<double*>(ref.ptr));
     CHECK_CUDA(cudaGetLastError());
 
+    if (cs.splits > 1 && !gd::supports_split_k(ki)) {
+        // No split-K on this instance: the launcher must refuse, whatever the workspace.
+        DeviceBuffer big;
+        CHECK_CUDA(big.alloc(size_t{1} << 20));
+        p.split_mode = cs.split_mode;
+        p.splits = cs.splits;
+        p.workspace = big.ptr;
+        p.workspace_bytes = size_t{1} << 20;
+        gd::LaunchArgsStorage storage;
+        const cudaError_t err = gd::kernel_make_launch_args(ki_index, p, device_sms, storage, cs.full_grid);
+        res.ok = err == cudaErrorInvalidValue;
+        if (!res.ok) res.error = std::string("split-K not refused: ") + cudaGetErrorName(err);
+        return true;
+    }
+
     DeviceBuffer ws;
     if (cs.splits > 1) {
         const size_t bytes = gd::kernel_split_workspace(ki_index, p.m, p.n, cs.split_mode, cs.splits).total();
@@ -422,6 +440,14 @@ static std::vector<Case> make_cases(bool quick, int device_sms) {
     // Persistence: few CTAs walk many tiles (mbarrier phases across tiles, D buffer reuse).
     cases.push_back({1500, 1700, 160, 1, true, 2, false});
     cases.push_back({700, 900, 300, 0, false, 3, false});
+    // Ping-pong turns: odd and even tile counts per CTA, k-blocks per tile fewer than, equal to
+    // and not a multiple of the stage count (ring positions of the two consumer warpgroups
+    // interleave), ragged N whose last column chunk has no TMA store.
+    cases.push_back({1000, 1000, 1000, 2, false, 5, false});
+    cases.push_back({2000, 520, 64, 1, true, 3, false});
+    cases.push_back({777, 1283, 130, 0, false, 7, false});
+    cases.push_back({520, 777, 384, 1, false, 1, false});
+    cases.push_back({1031, 2049, 257, 2, true, 0, false});
     // Grid independent of M: co-resident maximum, most CTAs (clusters) have no tile.
     cases.push_back({5, 77, 129, 1, true, 0, true});
     cases.push_back({300, 600, 200, 2, false, device_sms, true});
@@ -532,8 +558,8 @@ int main(int argc, char** argv) {
             }
         }
         total_failures += fails;
-        std::printf("%-40s %6zu %6d %10.2e  %d regs, %d B smem\n", ki.name, cases.size(), fails,
-                    max_rel, attr.numRegs, ki.smem_bytes);
+        std::printf("%-40s %6zu %6d %10.2e  %d regs, %d B smem, %s\n", ki.name, cases.size(), fails,
+                    max_rel, attr.numRegs, ki.smem_bytes, gd::schedule_name(ki.schedule));
     }
 
     if (!quick && !splitk_only) {
@@ -574,6 +600,7 @@ int main(int argc, char** argv) {
             for (int i = 0; i < gd::kernel_count(); ++i) {
                 const gd::KernelInfo& ki = gd::kernel_info(i);
                 if (ki.dtype_in != gd::DTypeIn::bf16 || ki.dtype_out != gd::DTypeOut::bf16 || !ki.b_k_major) continue;
+                if (!gd::supports_split_k(ki)) continue;  // ping-pong: no split-K
                 if (!(ki.block_m == 64 || (ki.block_m == 128 && ki.block_n == 128 && ki.cluster_n == 1))) continue;
                 if (!filter.empty() && std::string(ki.name).find(filter) == std::string::npos) continue;
                 for (gk::SplitMode mode : {gk::SplitMode::serial, gk::SplitMode::parallel}) {

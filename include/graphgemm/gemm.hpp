@@ -70,7 +70,9 @@ struct GemmOptions {
   // depends on it). 32 MiB is what NVIDIA recommends for Hopper.
   std::size_t max_workspace_bytes = std::size_t{32} << 20;
   // sm90 only: run this kernel instance instead of the heuristic's choice (a name as printed by
-  // GemmPlan::describe(), e.g. "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"). For benchmarking.
+  // GemmPlan::describe(), e.g. "sm90_bf16_bf16_128x256x64_s4_c2x1_bk", or a ping-pong one,
+  // "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bk", which has no split-K: an explicit split request
+  // with it is invalid_argument, automatic runs it unsplit). For benchmarking.
   std::string sm90_kernel;
   // Split-K. split_k_slices: 0 = chosen by the backend's heuristic; >= 1 = exactly that many
   // slices (at most one per 64 elements of K on sm90). With split_k_mode automatic and slices > 1

@@ -12,6 +12,14 @@ double tile_efficiency(const KernelInfo& k) {
   // cross-validated on alternate shapes): larger tiles reuse operands more; the 2x1 cluster
   // multicasts B.
   const bool cluster = k.cluster_m * k.cluster_n > 1;
+  if (k.schedule == kernels::sm90::Schedule::pingpong) {
+    // PREDICTED, not yet measured (docs/sm90_notes.md, "Step 2"): one warpgroup's main loop on
+    // the tensor cores at a time, operand traffic per CTA as the cooperative tile of the same
+    // bytes per k-block (128x128 pp c1x1: 32 KB like cooperative 128x128; c2x1: 24 KB like
+    // cooperative 128x256 c1x1; 64x256: 40 KB).
+    if (k.block_m == 128 && k.block_n == 128) return cluster ? 0.95 : 0.86;
+    return 0.80;
+  }
   if (k.block_m * k.block_n >= 128 * 256) return cluster ? 1.0 : 0.97;
   if (k.block_m * k.block_n >= 128 * 128) return cluster ? 0.75 : 0.84;
   return 0.55;
@@ -21,10 +29,27 @@ namespace {
 // Per-tile cost not proportional to K (pipeline fill, epilogue), in units of K: fitted with the
 // efficiencies above.
 constexpr double kTileOverheadK = 3072;
+// Ping-pong (PREDICTED, docs/sm90_notes.md "Step 2"): a tile's epilogue runs while the other
+// warpgroup's main loop is on the tensor cores, so one epilogue is paid once per CTA and per tile
+// only the rest of the fitted per-tile cost (turn hand-over, whatever else the flat fit put into
+// 3072: assumed two thirds of it).
+constexpr double kPingpongTileOverheadK = 2048;
+constexpr double kPingpongOnceOverheadK = 1536;
 }  // namespace
 
+double relative_cost(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t k_dim, int num_sms) {
+  const int cluster = k.cluster_m * k.cluster_n;
+  const std::int64_t ctas = (num_sms / cluster) * cluster;
+  const std::int64_t tiles_m = (m + k.block_m - 1) / k.block_m, tiles_n = (n + k.block_n - 1) / k.block_n;
+  const std::int64_t waves = (tiles_m * tiles_n + ctas - 1) / ctas;
+  const bool pingpong = k.schedule == kernels::sm90::Schedule::pingpong;
+  const double per_tile = static_cast<double>(k_dim) / tile_efficiency(k) + (pingpong ? kPingpongTileOverheadK : kTileOverheadK);
+  const double once = pingpong ? kPingpongOnceOverheadK : 0.0;
+  return (static_cast<double>(waves) * per_tile + once) * k.block_m * k.block_n / (128.0 * 256.0 * 4096.0);
+}
+
 KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k_dim,
-                           int num_sms) {
+                           int num_sms, bool split_k_only) {
   KernelChoice best;
   double best_cost = INFINITY;
   int candidates = 0;
@@ -32,21 +57,22 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   for (int i = 0; i < kernel_count(); ++i) {
     const KernelInfo& k = kernel_info(i);
     if (k.dtype_in != in || k.dtype_out != out || k.b_k_major != b_k_major) continue;
+    if (split_k_only && !supports_split_k(k)) continue;
     ++candidates;
     const int cluster = k.cluster_m * k.cluster_n;
     const std::int64_t ctas = (num_sms / cluster) * cluster;
     const std::int64_t tiles_m = (m + k.block_m - 1) / k.block_m, tiles_n = (n + k.block_n - 1) / k.block_n;
     const std::int64_t tiles = tiles_m * tiles_n;
     const std::int64_t waves = (tiles + ctas - 1) / ctas;
-    const double cost = static_cast<double>(waves) * k.block_m * k.block_n *
-                        (static_cast<double>(k_dim) / tile_efficiency(k) + kTileOverheadK) / (128.0 * 256.0 * 4096.0);
+    const double cost = relative_cost(k, m, n, k_dim, num_sms);
     const bool better = cost < best_cost * (1 - 1e-9) ||
                         (cost <= best_cost * (1 + 1e-9) && k.block_m * k.block_n > kernel_info(best.index).block_m * kernel_info(best.index).block_n);
     if (best.index < 0 || better) {
       best_cost = cost;
       best.index = i;
-      std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %lld CTAs: %lld wave(s), cost %.3f", static_cast<long long>(tiles),
-                    k.block_m, k.block_n, static_cast<long long>(ctas), static_cast<long long>(waves), cost);
+      std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d%s on %lld CTAs: %lld wave(s), cost %.3f", static_cast<long long>(tiles),
+                    k.block_m, k.block_n, k.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "",
+                    static_cast<long long>(ctas), static_cast<long long>(waves), cost);
       best.explanation = buf;
     }
   }
@@ -148,7 +174,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best) {
     bool found = false;
     for (int i = 0; i < kernel_count(); ++i) {
-      if (!candidate(i)) continue;
+      if (!candidate(i) || !supports_split_k(kernel_info(i))) continue;  // ping-pong: no split-K
       for (int s = lo; s <= hi; ++s) {
         const std::size_t ws = workspace(i, mode, s);
         if (ws > r.max_workspace_bytes) continue;
@@ -173,6 +199,13 @@ SplitChoice choose_split(const SplitRequest& r) {
     if (r.slices == 1 && explicit_mode) out.explanation += "; split_k_slices = 1: no split";
     return out;
   }
+  // A kernel forced by name that has no split-K: an explicit split request is an error; automatic
+  // (with slices 0) runs it unsplit.
+  if (r.forced_kernel >= 0 && !supports_split_k(kernel_info(r.forced_kernel)) && (explicit_mode || r.slices > 1))
+    return error(std::string("kernel \"") + kernel_info(r.forced_kernel).name + "\" is a " +
+                 schedule_name(kernel_info(r.forced_kernel).schedule) +
+                 " kernel without split-K; use split_k_mode = SplitKMode::none (or automatic with split_k_slices = 0), "
+                 "or a cooperative kernel");
   if (r.slices > 1) {  // exactly this many slices (automatic: in the parallel mode)
     if (r.slices > kblocks)
       return error("split_k_slices = " + std::to_string(r.slices) + " exceeds the " + std::to_string(kblocks) +
@@ -180,7 +213,7 @@ SplitChoice choose_split(const SplitRequest& r) {
                    std::to_string(kblocks));
     SplitChoice best;
     if (!best_split(mode, r.slices, r.slices, best)) {
-      const int i = r.forced_kernel >= 0 ? r.forced_kernel : choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms).index;
+      const int i = r.forced_kernel >= 0 ? r.forced_kernel : choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms, true).index;
       return error(std::string(mode_name(mode)) + " split-K with " + std::to_string(r.slices) + " slices needs " +
                    std::to_string(i >= 0 ? workspace(i, mode, r.slices) : 0) + " bytes of workspace, above max_workspace_bytes = " +
                    std::to_string(r.max_workspace_bytes) + "; raise it or use fewer slices");

@@ -14,14 +14,21 @@ struct KernelChoice {
   std::string explanation;   // "128x256 c2x1: 64 tiles on 66 clusters, 1 wave, cost 1.03 (best of 5)"
 };
 
-// Among the instances for (in, out, b_k_major), the one with the least estimated time:
-//   cost = waves · BlockM · BlockN · (K / efficiency(tile) + 3072)
+// Among the instances for (in, out, b_k_major), the one with the least estimated time
+// (relative_cost). Ties go to the larger tile. split_k_only: only instances with split-K
+// (the cooperative ones).
+[[nodiscard]] KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n,
+                                         std::int64_t k, int num_sms, bool split_k_only = false);
+
+// The cost choose_kernel compares (relative units):
+//   cooperative: waves · BlockM · BlockN · (K / efficiency(tile) + 3072)
+//   pingpong   : (waves · (K / efficiency(tile) + 2048) + 1536) · BlockM · BlockN
 // where waves = ceil(tiles / co-resident CTAs) is the number of tiles on the busiest SM,
 // efficiency is the tile's relative throughput per output element, and 3072 (in units of K) the
-// per-tile cost that does not grow with K. Fitted to an H100 sweep (docs/sm90_notes.md). Ties go
-// to the larger tile.
-[[nodiscard]] KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n,
-                                         std::int64_t k, int num_sms);
+// per-tile cost that does not grow with K; cooperative constants fitted to an H100 sweep, the
+// ping-pong ones predicted (docs/sm90_notes.md, "Step 2": its epilogue overlaps the other
+// warpgroup's main loop, so most of the per-tile cost is paid once per CTA).
+[[nodiscard]] double relative_cost(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t k_dim, int num_sms);
 
 // The efficiency the cost model assumes for a tile (see docs/sm90_notes.md for how it was set).
 [[nodiscard]] double tile_efficiency(const KernelInfo& k);

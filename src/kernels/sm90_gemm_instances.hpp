@@ -21,11 +21,23 @@ struct KernelInfo {
     int block_m, block_n, block_k;
     int stages;
     int cluster_m, cluster_n;  // CTAs per cluster along M / N (product 1 or 2)
-    int consumer_warpgroups;   // block_m / 64
+    int consumer_warpgroups;   // cooperative: block_m / 64; pingpong: 2
     int threads;               // (consumer_warpgroups + 1) * 128
     int smem_bytes;            // dynamic shared memory per CTA
     bool b_k_major;            // true: B stored N x K (ldb >= K); false: B stored K x N (ldb >= N)
+    // cooperative: the consumer warpgroups share one block_m x block_n tile; split-K supported.
+    // pingpong: each of the 2 consumer warpgroups owns a whole block_m x block_n tile and they
+    // alternate on the tensor cores (epilogue overlapped); no split-K (name has "_pp").
+    graphgemm::kernels::sm90::Schedule schedule;
 };
+
+// Whether instance `k` can run split-K (splits > 1): the cooperative schedule only.
+inline bool supports_split_k(const KernelInfo& k) {
+    return k.schedule == graphgemm::kernels::sm90::Schedule::cooperative;
+}
+inline const char* schedule_name(graphgemm::kernels::sm90::Schedule s) {
+    return s == graphgemm::kernels::sm90::Schedule::pingpong ? "pingpong" : "cooperative";
+}
 
 // Opaque storage for one instance's LaunchArgs (tensor maps + params + geometry).
 struct alignas(128) LaunchArgsStorage {
@@ -47,12 +59,14 @@ int find_kernel(const char* name);  // index, or -1
 // One-time per device (max dynamic smem attribute, driver entry point, cluster occupancy).
 cudaError_t kernel_initialize(int i, int device);
 
-// Split-K workspace of instance i for an M x N problem (total() == 0 when splits <= 1).
+// Split-K workspace of instance i for an M x N problem (total() == 0 when splits <= 1, and for
+// instances without split-K).
 graphgemm::kernels::sm90::SplitWorkspaceLayout kernel_split_workspace(
     int i, long long m, long long n, graphgemm::kernels::sm90::SplitMode mode, int splits);
 
 // Host-only, legal under stream capture. Returns cudaErrorInvalidValue for shapes / alignments
-// the kernel cannot handle. full_grid: launch the co-resident maximum (grid independent of M).
+// the kernel cannot handle (and for splits > 1 on an instance without split-K). full_grid:
+// launch the co-resident maximum (grid independent of M).
 cudaError_t kernel_make_launch_args(int i, const graphgemm::kernels::sm90::GemmParams& params,
                                     int num_sms, LaunchArgsStorage& storage,
                                     bool full_grid = false);

@@ -7,11 +7,18 @@
 //   128x128x64, 6 stages, cluster 1x2 (A multicast) : medium-large GEMMs, less L2 traffic for A
 //    64x128x64, 8 stages, cluster 1x1               : small M (decode-like, M <= 64)
 // Stage counts fill the 227 KB shared memory budget (see max_stages<>()).
+//
+// Ping-pong tiles (sm90_gemm_pingpong.cuh; the tile is ONE consumer warpgroup's, 2 per CTA; no
+// split-K), same dtype / layout sets, instantiated in their own translation unit:
+//   128x128x64, 6 stages, cluster 1x1               : M, N >= ~1024, epilogue overlapped
+//   128x128x64, 6 stages, cluster 2x1 (B multicast) : the same with half the B traffic per CTA
+//    64x256x64, 4 stages, cluster 1x1               : wide N, M a multiple of 64
 #pragma once
 
 #include <tuple>
 
 #include "sm90_gemm.cuh"
+#include "sm90_gemm_pingpong.cuh"
 
 namespace graphgemm::kernels::sm90::configs {
 
@@ -31,6 +38,24 @@ using OutputSet = decltype(std::tuple_cat(LayoutSet<AB, __nv_bfloat16>{}, Layout
 
 // Every instantiated configuration, in a fixed order (the instance table follows it).
 using AllConfigs = decltype(std::tuple_cat(OutputSet<__nv_bfloat16>{}, OutputSet<__half>{}));
+
+template <class AB, class D, bool BKMajor>
+using PingpongTileSet = std::tuple<PingpongConfig<AB, D, 128, 128, 6, 1, 1, BKMajor>,
+                                   PingpongConfig<AB, D, 128, 128, 6, 2, 1, BKMajor>,
+                                   PingpongConfig<AB, D, 64, 256, 4, 1, 1, BKMajor>>;
+
+template <class AB, class D>
+using PingpongLayoutSet =
+    decltype(std::tuple_cat(PingpongTileSet<AB, D, true>{}, PingpongTileSet<AB, D, false>{}));
+
+template <class AB>
+using PingpongOutputSet =
+    decltype(std::tuple_cat(PingpongLayoutSet<AB, __nv_bfloat16>{}, PingpongLayoutSet<AB, __half>{},
+                            PingpongLayoutSet<AB, float>{}));
+
+// Every instantiated ping-pong configuration; the instance table lists them after AllConfigs.
+using PingpongConfigs =
+    decltype(std::tuple_cat(PingpongOutputSet<__nv_bfloat16>{}, PingpongOutputSet<__half>{}));
 
 static_assert(max_stages<__nv_bfloat16, 128, 256>() >= 4);
 static_assert(max_stages<float, 128, 128>() >= 6);

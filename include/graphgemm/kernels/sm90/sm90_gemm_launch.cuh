@@ -10,7 +10,10 @@
 //                         scale_a, scale_b, alpha, beta, raster_group, raster_along_n,
 //                         split_mode, splits, workspace, workspace_bytes };
 //     template <ElementAB, ElementD, BlockM, BlockN, Stages, ClusterM, ClusterN, BKMajor>
-//       struct GemmConfig;                                       (sm90_gemm.cuh)
+//       struct GemmConfig;                                       (sm90_gemm.cuh, cooperative)
+//     template <same parameters> struct PingpongConfig;          (sm90_gemm_pingpong.cuh;
+//       BlockM x BlockN is one consumer warpgroup's tile; no split-K: make_launch_args refuses
+//       splits > 1 with cudaErrorInvalidValue)
 //     template <class Config> struct Gemm {
 //       static cudaError_t initialize(int device);   // once per device at plan creation
 //       struct LaunchArgs;                            // tensor maps + params + geometry
@@ -21,6 +24,7 @@
 //       static const void* kernel_function();
 //       static void kernel_args(const LaunchArgs&, void* args[4]);  // for graph kernel nodes
 //       static constexpr const char* name();
+//       static constexpr Schedule schedule();          // cooperative or pingpong
 //     };
 //
 // Usage:
@@ -49,6 +53,7 @@
 #include <type_traits>
 
 #include "sm90_gemm.cuh"
+#include "sm90_gemm_pingpong.cuh"
 #include "sm90_gemm_types.hpp"
 
 namespace graphgemm::kernels::sm90 {
@@ -112,6 +117,20 @@ struct ConfigName {
     }
 };
 
+// Schedule of a configuration: PingpongConfig says so; GemmConfig (no kSchedule) is cooperative.
+template <class Config>
+constexpr Schedule schedule_of() {
+    if constexpr (requires { Config::kSchedule; }) return Config::kSchedule;
+    else return Schedule::cooperative;
+}
+
+// The __global__ function of a configuration (both have the same four parameters).
+template <class Config>
+constexpr auto kernel_entry() {
+    if constexpr (schedule_of<Config>() == Schedule::pingpong) return &sm90_gemm_pingpong_kernel<Config>;
+    else return &sm90_gemm_kernel<Config>;
+}
+
 template <class T>
 constexpr const char* dtype_name() {
     if constexpr (std::is_same_v<T, float>) return "f32";
@@ -120,7 +139,8 @@ constexpr const char* dtype_name() {
 }
 
 // e.g. "sm90_bf16_bf16_128x256x64_s4_c2x1_bk": inputs, output, tile, stages, cluster, B layout
-// (bk = B stored N x K "K-major", bn = B stored K x N "N-major").
+// (bk = B stored N x K "K-major", bn = B stored K x N "N-major"); ping-pong kernels have "_pp"
+// before the layout ("sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk": the tile is one warpgroup's).
 template <class Config>
 constexpr ConfigName make_config_name() {
     ConfigName s;
@@ -140,6 +160,7 @@ constexpr ConfigName make_config_name() {
     s.append(Config::kClusterM);
     s.append("x");
     s.append(Config::kClusterN);
+    if (schedule_of<Config>() == Schedule::pingpong) s.append("_pp");
     s.append(Config::kBKMajor ? "_bk" : "_bn");
     return s;
 }
@@ -167,7 +188,10 @@ struct Gemm {
         size_t memset_bytes;
     };
 
+    static constexpr Schedule schedule() { return detail::schedule_of<Config>(); }
+
     static SplitWorkspaceLayout workspace(long long m, long long n, SplitMode mode, int splits) {
+        if constexpr (schedule() == Schedule::pingpong) return {};  // no split-K
         return split_workspace_layout(m, n, Config::kBlockM, Config::kBlockN, Config::kClusterM,
                                       Config::kClusterN, mode, splits);
     }
@@ -175,7 +199,7 @@ struct Gemm {
     static constexpr const char* name() { return detail::kConfigName<Config>.data; }
 
     static const void* kernel_function() {
-        return reinterpret_cast<const void*>(&detail::sm90_gemm_kernel<Config>);
+        return reinterpret_cast<const void*>(detail::kernel_entry<Config>());
     }
 
     // Pointers to the four kernel arguments inside `la` (e.g. cudaKernelNodeParams::kernelParams).
@@ -210,6 +234,10 @@ struct Gemm {
         using namespace detail;
         constexpr long long kAB = sizeof(ElementAB), kD = sizeof(ElementD);
         // ---- Validation: everything TMA (or the kernel) cannot do ----
+        // The ping-pong kernel has no split-K: every work unit is a whole tile.
+        if constexpr (schedule() == Schedule::pingpong) {
+            if (p.splits != 1 || p.split_mode != SplitMode::none) return cudaErrorInvalidValue;
+        }
         if (p.m < 1 || p.n < 1 || p.k < 1 || num_sms < 1) return cudaErrorInvalidValue;
         if (p.a == nullptr || p.b == nullptr || p.d == nullptr) return cudaErrorInvalidValue;
         if (!aligned16(p.a) || !aligned16(p.b) || !aligned16(p.d)) return cudaErrorInvalidValue;
@@ -316,7 +344,7 @@ struct Gemm {
             cfg.attrs = attr;
             cfg.numAttrs = 1;
         }
-        return cudaLaunchKernelEx(&cfg, detail::sm90_gemm_kernel<Config>, la.tma_a, la.tma_b,
+        return cudaLaunchKernelEx(&cfg, detail::kernel_entry<Config>(), la.tma_a, la.tma_b,
                                   la.tma_d, la.params);
     }
 

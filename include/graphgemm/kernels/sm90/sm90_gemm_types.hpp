@@ -19,6 +19,14 @@ enum class BiasType : int { none = 0, bf16 = 1, fp16 = 2, fp32 = 3 };
 //             fixed order 0..S-1, and applies the epilogue. Deterministic too.
 enum class SplitMode : int { none = 0, serial = 1, parallel = 2 };
 
+// How a kernel's consumer warpgroups share the work (the instance's name says it: "_pp" = pingpong).
+//   cooperative: 1-2 consumer warpgroups compute one BlockM x BlockN tile together (64 rows each);
+//                the epilogue is not overlapped with the next tile's main loop. Supports split-K.
+//   pingpong   : 2 consumer warpgroups, each owns a whole BlockM x BlockN tile (alternate tiles of
+//                the CTA); they take turns on the tensor cores, so one's epilogue overlaps the other's
+//                main loop. No split-K (splits must be 1).
+enum class Schedule : int { cooperative = 0, pingpong = 1 };
+
 // D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
 //   acc = sum_k A[m,k] * B[k,n] in fp32.
 // A: row-major M x K (lda elements). B: see the config's BKMajor (true: stored N x K row-major,

@@ -66,6 +66,10 @@ struct TileScheduler {
         tile_n = along_n ? a : b;
         return true;
     }
+
+    // Skips the next work unit (the ping-pong kernel's consumer warpgroups take alternate units of
+    // their CTA's sequence: each one skips the units of the other).
+    __device__ __forceinline__ void skip() { next_tile += stride; }
 };
 
 }  // namespace graphgemm::kernels::sm90::detail

@@ -1,0 +1,422 @@
+// graphgemm: ping-pong persistent TMA + WGMMA GEMM for Hopper (sm_90a).
+//
+//   D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
+//   acc    = sum_k A[m,k] * B[k,n]  (bf16/fp16 in, fp32 accumulate)
+//
+// Same operands, epilogue, tensor maps, tile scheduler and kernel arguments as the cooperative
+// kernel (sm90_gemm.cuh); only the division of work between the consumer warpgroups differs:
+//   * WG 0, WG 1 : consumers. Each owns a WHOLE BlockM x BlockN tile (BlockM / 64 wgmma.m64nBlockN
+//                  per k-step, 128 fp32 accumulators per thread at most). The CTA's work units are
+//                  dealt alternately: units 0, 2, 4, ... of the CTA's sequence to WG 0, units 1, 3,
+//                  5, ... to WG 1.
+//   * WG 2       : producer. One thread loads the CTA's units IN ORDER into one kStages ring, so the
+//                  ring positions of unit j are [j * KB, (j + 1) * KB) (KB = k-blocks per unit, the
+//                  same for every unit: no split-K here).
+//   * order[w]   : mbarrier "WG w may issue its main loop". A consumer waits on its own barrier before
+//                  its first wgmma of a unit and, once all its wgmmas of that unit are issued, each of
+//                  its 4 warps arrives on the other's. So the main loops run strictly in unit order
+//                  (one warpgroup on the tensor cores at a time) and WG w's epilogue of unit j runs
+//                  while WG !w issues unit j + 1: the epilogue is off the tensor cores' critical path.
+//   * Epilogue   : as the cooperative kernel (registers -> 128B-swizzled 64-row chunk -> TMA store;
+//                  columns past the 16-byte aligned prefix n_tma with plain stores), but each WG has
+//                  its own staging buffers (kEpiBufs each), so the two epilogues never share smem.
+//
+// Barrier phases (the reason the order barriers exist, besides scheduling): a consumer waits on
+// full[s] with a parity, which is only unambiguous while the stage is at most one phase ahead of
+// the position waited for. Position p may be waited for only once position p - kStages has
+// completed; within one unit the waiting WG itself waited for it, across units the other WG did
+// before it handed the turn over (its arrive on order[] follows its last full[] wait).
+// Order barrier phases: WG 0's j-th unit waits for phase j - 1 of order[0] (WG 1's arrival after
+// its (j-1)-th unit; the first wait uses parity 1, which a fresh barrier passes at once); WG 1's
+// j-th unit waits for phase j of order[1] (WG 0's arrival after its j-th unit). A WG's arrival for
+// phase j happens only after the other passed its wait for phase j - 1, so no barrier ever runs two
+// phases ahead of its waiter. A last arrival nobody waits for (the other WG has no further unit) is
+// harmless on an mbarrier.
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "sm90_gemm.cuh"
+#include "sm90_gemm_types.hpp"
+#include "sm90_primitives.cuh"
+#include "sm90_tile_scheduler.cuh"
+#include "sm90_wgmma.cuh"
+
+namespace graphgemm::kernels::sm90 {
+
+// BlockM x BlockN is the tile of ONE consumer warpgroup (and the scheduler's unit).
+template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_, int ClusterM_,
+          int ClusterN_, bool BKMajor_>
+struct PingpongConfig {
+    using ElementAB = ElementAB_;
+    using ElementD = ElementD_;
+    static constexpr Schedule kSchedule = Schedule::pingpong;
+    static constexpr int kBlockM = BlockM_;
+    static constexpr int kBlockN = BlockN_;
+    static constexpr int kBlockK = 64;  // one 128-byte swizzle atom of 16-bit elements
+    static constexpr int kStages = Stages_;
+    static constexpr int kClusterM = ClusterM_;
+    static constexpr int kClusterN = ClusterN_;
+    static constexpr int kClusterSize = ClusterM_ * ClusterN_;
+    static constexpr bool kBKMajor = BKMajor_;
+
+    static constexpr int kMmaM = kBlockM / 64;  // wgmma.m64 row blocks per consumer warpgroup
+    static constexpr int kConsumerWGs = 2;
+    static constexpr int kThreads = (kConsumerWGs + 1) * 128;
+    // 40 * 128 + 232 * 256 = 64512 <= 65536 registers per SM (the kernel starts at 168 each).
+    static constexpr int kProducerRegs = 40;
+    static constexpr int kConsumerRegs = 232;
+
+    // Shared memory carve-up (offsets from a 1024-byte aligned base)
+    static constexpr int kSmemAStage = kBlockM * kBlockK * 2;
+    static constexpr int kSmemBStage = kBlockN * kBlockK * 2;
+    static constexpr int kStageBytes = kSmemAStage + kSmemBStage;
+    static constexpr int kEpiCols = 128 / static_cast<int>(sizeof(ElementD));  // cols per chunk
+    static constexpr int kEpiBufBytes = 64 * 128;                               // 64 rows x 128 B
+    static constexpr int kBarBytes = (2 * kStages + 2) * 8;  // full[], empty[], order[2]
+    // Staging buffers per consumer warpgroup: 4 where they fit beside the ring, else 2.
+    static constexpr int kEpiBufs =
+        kStages * kStageBytes + 2 * 4 * kEpiBufBytes + kBarBytes + 1024 <= kMaxDynamicSmem ? 4 : 2;
+    static constexpr int kSmemD = kConsumerWGs * kEpiBufs * kEpiBufBytes;
+    static constexpr int kOffA = 0;
+    static constexpr int kOffB = kOffA + kStages * kSmemAStage;
+    static constexpr int kOffD = kOffB + kStages * kSmemBStage;
+    static constexpr int kOffBar = kOffD + kSmemD;
+    static constexpr int kSmemBytes = kOffBar + kBarBytes + 1024;  // + alignment slack
+
+    // TMA boxes {inner, outer}, as GemmConfig: the multicast operand is split in halves.
+    static constexpr bool kMulticastA = kClusterN == 2;
+    static constexpr bool kMulticastB = kClusterM == 2;
+    static constexpr int kBoxAInner = kBlockK;
+    static constexpr int kBoxAOuter = kMulticastA ? kBlockM / 2 : kBlockM;
+    static constexpr int kBoxBInner = 64;
+    static constexpr int kBoxBOuter =
+        kBKMajor ? (kMulticastB ? kBlockN / 2 : kBlockN) : (kMulticastB ? kBlockK / 2 : kBlockK);
+
+    static_assert(std::is_same_v<ElementAB, __nv_bfloat16> || std::is_same_v<ElementAB, __half>);
+    static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
+                  std::is_same_v<ElementD, float>);
+    static_assert(kBlockM == 64 || kBlockM == 128);
+    static_assert(kBlockN % 64 == 0 && kBlockN >= 64 && kBlockN <= 256);
+    static_assert(kBlockM * kBlockN <= 64 * 256, "at most 128 fp32 accumulators per thread");
+    static_assert(kClusterSize == 1 || kClusterSize == 2, "cluster of 1 or 2 CTAs");
+    static_assert(kBoxAOuter % 8 == 0 && kBoxBOuter % 8 == 0, "multicast halves: 1024B aligned");
+    static_assert(kStages >= 2);
+    static_assert(kSmemBytes <= kMaxDynamicSmem, "shared memory budget exceeded");
+};
+
+namespace detail {
+
+// Ring position += n (stage in [0, kStages), phase flips on every wrap).
+template <int kStages>
+__device__ __forceinline__ void ring_advance(uint32_t& stage, uint32_t& phase, uint32_t n) {
+    const uint32_t s = stage + n;
+    phase ^= (s / kStages) & 1u;
+    stage = s % kStages;
+}
+
+template <class Config>
+__global__ void __launch_bounds__(Config::kThreads, 1)
+    sm90_gemm_pingpong_kernel(const __grid_constant__ CUtensorMap tma_a,
+                              const __grid_constant__ CUtensorMap tma_b,
+                              const __grid_constant__ CUtensorMap tma_d, const KernelParams p) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    using ElementD = typename Config::ElementD;
+    constexpr int BM = Config::kBlockM;
+    constexpr int BN = Config::kBlockN;
+    constexpr int BK = Config::kBlockK;
+    constexpr int kStages = Config::kStages;
+    constexpr int kCluster = Config::kClusterSize;
+    constexpr int kMmaM = Config::kMmaM;
+    constexpr int kEpiBufs = Config::kEpiBufs;
+    constexpr bool kBKMajor = Config::kBKMajor;
+    using Mma = Wgmma<BN, std::is_same_v<typename Config::ElementAB, __nv_bfloat16>,
+                      kBKMajor ? 0 : 1>;
+    using Scheduler = TileScheduler<BM, BN, Config::kClusterM, Config::kClusterN>;
+
+    // ---- Shared memory carve-up (base rounded up to 1024: 128B-swizzle atoms) ----
+    extern __shared__ __align__(16) uint8_t smem_raw[];
+    const uint32_t smem_base = (smem_u32(smem_raw) + 1023u) & ~1023u;
+    const uint32_t smem_a = smem_base + Config::kOffA;
+    const uint32_t smem_b = smem_base + Config::kOffB;
+    const uint32_t smem_d = smem_base + Config::kOffD;
+    const uint32_t bar_full = smem_base + Config::kOffBar;
+    const uint32_t bar_empty = bar_full + 8 * kStages;
+    const uint32_t bar_order = bar_empty + 8 * kStages;  // [2]: "WG w may issue its main loop"
+
+    const uint32_t warp_idx = __shfl_sync(0xffffffffu, threadIdx.x / 32, 0);
+    const uint32_t lane = threadIdx.x % 32;
+    const uint32_t wg_idx = warp_idx / 4;
+    const uint32_t cta_rank = kCluster > 1 ? cluster_cta_rank() : 0;
+    const int rank_m = Config::kClusterM == 2 ? static_cast<int>(cta_rank) : 0;
+    const int rank_n = Config::kClusterN == 2 ? static_cast<int>(cta_rank) : 0;
+    // Every unit covers all of K (the launcher refuses split-K for this kernel).
+    const int num_k_blocks = (p.k + BK - 1) / BK;
+
+    // ---- Barrier initialisation ----
+    if (threadIdx.x == 2 * 128) {
+        tma_prefetch_descriptor(&tma_a);
+        tma_prefetch_descriptor(&tma_b);
+        tma_prefetch_descriptor(&tma_d);
+#pragma unroll
+        for (int s = 0; s < kStages; ++s) {
+            mbar_init(bar_full + 8 * s, 1);
+            // One consumer warpgroup reads a stage: its 4 warps, in every CTA of the cluster.
+            mbar_init(bar_empty + 8 * s, 4 * kCluster);
+        }
+        mbar_init(bar_order, 4);      // the 4 warps of WG 1 arrive
+        mbar_init(bar_order + 8, 4);  // the 4 warps of WG 0 arrive
+        fence_mbarrier_init();
+        fence_proxy_async_shared();
+    }
+    // Peers multicast into our smem and arrive on our barriers: initialised cluster-wide first.
+    if constexpr (kCluster > 1) cluster_sync();
+    else __syncthreads();
+
+    if (wg_idx == 2) {
+        // ======================== Producer warpgroup (TMA) ========================
+        setmaxnreg_dec<Config::kProducerRegs>();
+        if (warp_idx == 8 && lane == 0) {
+            Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, 1);
+            uint32_t stage = 0, phase = 0;
+            int tile_m, tile_n, slice;
+            while (sched.next(tile_m, tile_n, slice)) {  // every unit of this CTA, in order
+                const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
+                const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+                for (int kb = 0; kb < num_k_blocks; ++kb) {
+                    // Stage free in every CTA this load (or its multicast) writes to.
+                    mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
+                    const uint32_t full = bar_full + 8 * stage;
+                    // TMA delivers full boxes (OOB zero-filled): always the whole stage's bytes.
+                    mbar_arrive_expect_tx(full, Config::kStageBytes);
+                    const int k0 = kb * BK;
+                    const uint32_t sa = smem_a + stage * Config::kSmemAStage;
+                    const uint32_t sb = smem_b + stage * Config::kSmemBStage;
+                    if constexpr (Config::kMulticastA) {
+                        tma_load_2d_multicast(sa + rank_n * (BM / 2) * 128, &tma_a, full, k0,
+                                              m0 + rank_n * (BM / 2), 0x3);
+                    } else {
+                        tma_load_2d(sa, &tma_a, full, k0, m0);
+                    }
+                    if constexpr (kBKMajor) {
+                        // smem: BN rows of 64 k-elements (128 B each)
+                        if constexpr (Config::kMulticastB) {
+                            tma_load_2d_multicast(sb + rank_m * (BN / 2) * 128, &tma_b, full, k0,
+                                                  n0 + rank_m * (BN / 2), 0x3);
+                        } else {
+                            tma_load_2d(sb, &tma_b, full, k0, n0);
+                        }
+                    } else {
+                        // smem: BN/64 chunks, each BK k-rows of 64 n-elements (128 B each)
+#pragma unroll
+                        for (int c = 0; c < BN / 64; ++c) {
+                            if constexpr (Config::kMulticastB) {
+                                tma_load_2d_multicast(sb + c * (BK * 128) + rank_m * (BK / 2) * 128,
+                                                      &tma_b, full, n0 + c * 64,
+                                                      k0 + rank_m * (BK / 2), 0x3);
+                            } else {
+                                tma_load_2d(sb + c * (BK * 128), &tma_b, full, n0 + c * 64, k0);
+                            }
+                        }
+                    }
+                    ring_advance<kStages>(stage, phase, 1);
+                }
+            }
+        }
+        __syncwarp();
+    } else {
+        // ======================== Consumer warpgroups (WGMMA + epilogue) ========================
+        setmaxnreg_inc<Config::kConsumerRegs>();
+        const uint32_t warp_in_wg = warp_idx % 4;
+        const bool wg_leader = (threadIdx.x % 128) == 0;
+        const uint32_t my_order = bar_order + 8 * wg_idx;
+        const uint32_t other_order = bar_order + 8 * (wg_idx ^ 1);
+        // WG 1 takes the CTA's units 1, 3, 5, ...; WG 0 takes 0, 2, 4, ...
+        Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, 1);
+        if (wg_idx == 1) sched.skip();
+
+        // Stage-0 descriptors; per stage / k-step / m-block only the start address changes.
+        const uint64_t desc_a0 = make_smem_desc_sw128(smem_a, 0, 1024);
+        const uint64_t desc_b0 = make_smem_desc_sw128(smem_b, kBKMajor ? 0 : BK * 128, 1024);
+
+        auto release_stage = [&](uint32_t s) {
+            if constexpr (kCluster == 1) {
+                if (lane == 0) mbar_arrive(bar_empty + 8 * s);
+            } else {
+                if (lane < kCluster) mbar_arrive_cluster(bar_empty + 8 * s, lane);
+            }
+        };
+
+        float acc[kMmaM][Mma::kNumAccum];
+#pragma unroll
+        for (int mt = 0; mt < kMmaM; ++mt)
+#pragma unroll
+            for (int i = 0; i < Mma::kNumAccum; ++i) acc[mt][i] = 0.0f;
+
+        // Ring position of this WG's first unit: WG 1's starts after WG 0's first unit.
+        uint32_t stage = 0, phase = 0;
+        if (wg_idx == 1) ring_advance<kStages>(stage, phase, static_cast<uint32_t>(num_k_blocks));
+        // WG 0's first wait passes at once (parity 1 on a fresh barrier); WG 1's first wait is
+        // for WG 0's first arrival (phase 0).
+        uint32_t order_phase = wg_idx ^ 1;
+        uint32_t epi_buf = 0;
+        int tile_m, tile_n, slice;
+        while (sched.next(tile_m, tile_n, slice)) {
+            const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
+            const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+
+            // ---- Our turn on the tensor cores (the other WG has issued its previous unit) ----
+            mbar_wait(my_order, order_phase);
+            order_phase ^= 1;
+
+            // ---- Main loop: one wgmma group in flight, release the previous stage ----
+            uint32_t prev_stage = 0;
+            for (int kb = 0; kb < num_k_blocks; ++kb) {
+                mbar_wait(bar_full + 8 * stage, phase);
+#pragma unroll
+                for (int mt = 0; mt < kMmaM; ++mt)
+#pragma unroll
+                    for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[mt][i]);
+                wgmma_fence();
+#pragma unroll
+                for (int kk = 0; kk < BK / 16; ++kk) {
+                    const uint32_t b_off =
+                        stage * Config::kSmemBStage + (kBKMajor ? kk * 32 : kk * 16 * 128);
+#pragma unroll
+                    for (int mt = 0; mt < kMmaM; ++mt) {
+                        // m-block mt: rows 64*mt.. of the K-major A stage (128 B per row)
+                        const uint32_t a_off = stage * Config::kSmemAStage + mt * 64 * 128 + kk * 32;
+                        Mma::mma(acc[mt], desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4),
+                                 kb > 0 || kk > 0);
+                    }
+                }
+                wgmma_commit();
+#pragma unroll
+                for (int mt = 0; mt < kMmaM; ++mt)
+#pragma unroll
+                    for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[mt][i]);
+                wgmma_wait<1>();
+                if (kb > 0) release_stage(prev_stage);
+                prev_stage = stage;
+                ring_advance<kStages>(stage, phase, 1);
+            }
+            // Every wgmma of this unit is issued (and every full[] wait done): hand the tensor
+            // cores to the other WG, then drain ours and release the last stage.
+            __syncwarp();
+            if (lane == 0) mbar_arrive(other_order);
+            wgmma_wait<0>();
+#pragma unroll
+            for (int mt = 0; mt < kMmaM; ++mt)
+#pragma unroll
+                for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[mt][i]);
+            release_stage(prev_stage);
+            // Skip the other WG's next unit, in the ring and in the scheduler.
+            ring_advance<kStages>(stage, phase, static_cast<uint32_t>(num_k_blocks));
+            sched.skip();
+
+            // ---- Epilogue: registers -> swizzled smem chunk -> TMA store (own buffers) ----
+            const int r0 = static_cast<int>(warp_in_wg) * 16 + static_cast<int>(lane / 4);
+            const bool has_c = p.c != nullptr && p.beta != 0.0f;
+            const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
+            constexpr int kCols = Config::kEpiCols;
+#pragma unroll
+            for (int mt = 0; mt < kMmaM; ++mt) {
+                const int row_base = m0 + mt * 64;
+                if (row_base >= p.m || n0 >= p.n) continue;  // warpgroup-uniform
+                const int g_r0 = row_base + r0;
+                const int g_r1 = g_r0 + 8;
+                float rs0 = p.alpha, rs1 = p.alpha;
+                if (p.scale_a != nullptr) {
+                    rs0 *= g_r0 < p.m ? p.scale_a[g_r0] : 0.0f;
+                    rs1 *= g_r1 < p.m ? p.scale_a[g_r1] : 0.0f;
+                }
+#pragma unroll
+                for (int chunk = 0; chunk < BN / kCols; ++chunk) {
+                    const int col_base = n0 + chunk * kCols;
+                    if (col_base >= p.n) break;  // warpgroup-uniform
+                    const uint32_t buf =
+                        smem_d + (wg_idx * kEpiBufs + epi_buf) * Config::kEpiBufBytes;
+                    // The store issued from this buffer kEpiBufs chunks ago must have read it.
+                    if (wg_leader) tma_store_wait_read<kEpiBufs - 1>();
+                    named_barrier_sync(1 + wg_idx, 128);
+#pragma unroll
+                    for (int jj = 0; jj < kCols / 8; ++jj) {
+                        const int j = chunk * (kCols / 8) + jj;
+                        const int cc = 8 * jj + 2 * static_cast<int>(lane % 4);
+                        const int gc = col_base + cc;
+                        float v0 = acc[mt][4 * j + 0] * rs0, v1 = acc[mt][4 * j + 1] * rs0;
+                        float v2 = acc[mt][4 * j + 2] * rs1, v3 = acc[mt][4 * j + 3] * rs1;
+                        if (p.scale_b != nullptr) {
+                            const float sb0 = gc < p.n ? p.scale_b[gc] : 0.0f;
+                            const float sb1 = gc + 1 < p.n ? p.scale_b[gc + 1] : 0.0f;
+                            v0 *= sb0, v1 *= sb1, v2 *= sb0, v3 *= sb1;
+                        }
+                        if (p.bias_type != 0) {
+                            const float b0 = gc < p.n ? load_bias(p.bias, p.bias_type, gc) : 0.0f;
+                            const float b1 =
+                                gc + 1 < p.n ? load_bias(p.bias, p.bias_type, gc + 1) : 0.0f;
+                            v0 += b0, v1 += b1, v2 += b0, v3 += b1;
+                        }
+                        if (has_c) {
+                            const ElementD* c0 = c_ptr + static_cast<long long>(g_r0) * p.ldc;
+                            const ElementD* c1 = c_ptr + static_cast<long long>(g_r1) * p.ldc;
+                            if (g_r0 < p.m) {
+                                if (gc < p.n) v0 += p.beta * to_float(c0[gc]);
+                                if (gc + 1 < p.n) v1 += p.beta * to_float(c0[gc + 1]);
+                            }
+                            if (g_r1 < p.m) {
+                                if (gc < p.n) v2 += p.beta * to_float(c1[gc]);
+                                if (gc + 1 < p.n) v3 += p.beta * to_float(c1[gc + 1]);
+                            }
+                        }
+                        store_pair<ElementD>(buf, r0, cc, v0, v1);
+                        store_pair<ElementD>(buf, r0 + 8, cc, v2, v3);
+                    }
+                    // Generic-proxy smem writes -> visible to the async proxy (TMA store).
+                    fence_proxy_async_shared();
+                    named_barrier_sync(1 + wg_idx, 128);
+                    // TMA stores write whole 16-byte units: tma_d spans only the columns
+                    // [0, n_tma); the columns [n_tma, N) are copied from the chunk with plain
+                    // stores (see the cooperative kernel).
+                    // NOTES: one bulk group per chunk, empty when the chunk has no TMA store (a
+                    // chunk entirely in [n_tma, N)): wait_read<kEpiBufs - 1> above counts groups,
+                    // so a missing group would let the next write to a buffer overtake the store
+                    // still reading it (here the next chunk follows at once: the next 64 rows).
+                    if (wg_leader) {
+                        if (col_base < p.n_tma)
+                            tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / n_tma
+                        tma_store_commit();
+                    }
+                    if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
+                        const int first = max(p.n_tma, col_base) - col_base, last = p.n - col_base;
+                        const int width = min(last, kCols) - first;
+                        ElementD* d_ptr = static_cast<ElementD*>(p.d);
+                        for (int idx = static_cast<int>(threadIdx.x % 128); idx < 64 * width; idx += 128) {
+                            const int r = idx / width, cc = first + idx % width;
+                            if (row_base + r < p.m)
+                                d_ptr[static_cast<long long>(row_base + r) * p.ldd + col_base + cc] =
+                                    load_staged<ElementD>(buf, r, cc);
+                        }
+                    }
+                    epi_buf = epi_buf + 1 == kEpiBufs ? 0 : epi_buf + 1;
+                }
+            }
+        }
+        // The last TMA stores must have read their smem before the CTA exits.
+        if (wg_leader) tma_store_wait<0>();
+    }
+
+    // A CTA must not exit while its peer may still arrive on its empty barriers.
+    if constexpr (kCluster > 1) cluster_sync();
+#else
+    // Built for a target without WGMMA/TMA (anything but sm_90a): trap, as the cooperative kernel.
+    __trap();
+#endif
+}
+
+}  // namespace detail
+}  // namespace graphgemm::kernels::sm90

@@ -1,0 +1,89 @@
+// graphgemm: one row of the sm90 instance table (sm90_gemm_instances.hpp) for a kernel
+// configuration: Adapter<Config> over k::Gemm<Config>. Internal to the instance .cu files, which
+// each instantiate a share of the configurations (compile time): sm90_gemm_instances.cu the
+// cooperative ones, sm90_gemm_pingpong_instances.cu the ping-pong ones.
+#pragma once
+
+#include <cstring>
+#include <tuple>
+#include <type_traits>
+
+#include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
+#include "sm90_gemm_instances.hpp"
+
+namespace graphgemm::detail::sm90::instances {
+
+namespace k = graphgemm::kernels::sm90;
+
+struct Entry {
+    KernelInfo info;
+    cudaError_t (*initialize)(int);
+    cudaError_t (*make_launch_args)(const k::GemmParams&, int, LaunchArgsStorage&, bool);
+    cudaError_t (*launch)(const LaunchArgsStorage&, cudaStream_t);
+    const void* (*function)();
+    void (*args)(const LaunchArgsStorage&, void* [4]);
+    LaunchGeometry (*geometry)(const LaunchArgsStorage&);
+};
+
+template <class Config>
+struct Adapter {
+    using G = k::Gemm<Config>;
+    using Args = typename G::LaunchArgs;
+    static_assert(sizeof(Args) <= sizeof(LaunchArgsStorage));
+    static_assert(alignof(Args) <= alignof(LaunchArgsStorage));
+    static_assert(std::is_trivially_copyable_v<Args>);
+
+    static const Args& as_args(const LaunchArgsStorage& s) {
+        return *reinterpret_cast<const Args*>(s.bytes);
+    }
+    static cudaError_t make(const k::GemmParams& p, int num_sms, LaunchArgsStorage& s,
+                            bool full_grid) {
+        Args args;
+        const cudaError_t err = G::make_launch_args(p, num_sms, args, full_grid);
+        if (err == cudaSuccess) std::memcpy(s.bytes, &args, sizeof(Args));
+        return err;
+    }
+    static cudaError_t launch(const LaunchArgsStorage& s, cudaStream_t stream) {
+        return G::launch(as_args(s), stream);
+    }
+    static void args(const LaunchArgsStorage& s, void* out[4]) { G::kernel_args(as_args(s), out); }
+    static LaunchGeometry geometry(const LaunchArgsStorage& s) {
+        const Args& a = as_args(s);
+        return LaunchGeometry{{a.grid.x, a.grid.y, a.grid.z},
+                              {a.block.x, a.block.y, a.block.z},
+                              {a.cluster.x, a.cluster.y, a.cluster.z},
+                              a.smem,
+                              a.memset_ptr,
+                              a.memset_bytes};
+    }
+
+    template <class T>
+    static constexpr DTypeOut out_type() {
+        if constexpr (std::is_same_v<T, float>) return DTypeOut::fp32;
+        else if constexpr (std::is_same_v<T, __half>) return DTypeOut::fp16;
+        else return DTypeOut::bf16;
+    }
+
+    static Entry entry() {
+        return Entry{
+            KernelInfo{G::name(),
+                       std::is_same_v<typename Config::ElementAB, __half> ? DTypeIn::fp16
+                                                                         : DTypeIn::bf16,
+                       out_type<typename Config::ElementD>(), Config::kBlockM, Config::kBlockN,
+                       Config::kBlockK, Config::kStages, Config::kClusterM, Config::kClusterN,
+                       Config::kConsumerWGs, Config::kThreads, Config::kSmemBytes,
+                       Config::kBKMajor, G::schedule()},
+            &G::initialize, &make, &launch, &G::kernel_function, &args, &geometry};
+    }
+};
+
+template <class... Configs>
+const Entry* build_table(std::tuple<Configs...>*) {
+    static const Entry table[] = {Adapter<Configs>::entry()...};
+    return table;
+}
+
+// The ping-pong rows, in k::configs::PingpongConfigs order (sm90_gemm_pingpong_instances.cu).
+const Entry* pingpong_table();
+
+}  // namespace graphgemm::detail::sm90::instances

@@ -1,0 +1,134 @@
+// The sm90 instance table and heuristic with ping-pong kernels: host-only (no GPU touched).
+// Ping-pong instances have no split-K: the heuristic never pairs them with a split, an explicit
+// split request with one forced by name is an error, and their launcher refuses splits > 1.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "backends/sm90_heuristic.hpp"
+#include "kernels/sm90_gemm_instances.hpp"
+
+using namespace graphgemm;
+namespace gd = graphgemm::detail::sm90;
+namespace gk = graphgemm::kernels::sm90;
+
+namespace {
+
+bool is_pp_name(const char* name) { return std::strstr(name, "_pp_") != nullptr; }
+
+int find(const char* name) {
+  const int i = gd::find_kernel(name);
+  EXPECT_GE(i, 0) << name;
+  return i;
+}
+
+}  // namespace
+
+TEST(Sm90Schedule, InstanceTable) {
+  int pingpong = 0;
+  for (int i = 0; i < gd::kernel_count(); ++i) {
+    const gd::KernelInfo& k = gd::kernel_info(i);
+    EXPECT_EQ(gd::find_kernel(k.name), i) << k.name;  // names are unique
+    EXPECT_EQ(is_pp_name(k.name), k.schedule == gk::Schedule::pingpong) << k.name;
+    if (k.schedule == gk::Schedule::pingpong) {
+      ++pingpong;
+      EXPECT_FALSE(gd::supports_split_k(k));
+      EXPECT_EQ(k.consumer_warpgroups, 2) << k.name;
+      EXPECT_EQ(k.threads, 384) << k.name;
+      EXPECT_LE(k.block_m * k.block_n, 64 * 256) << k.name;
+      EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
+    } else {
+      EXPECT_TRUE(gd::supports_split_k(k));
+      EXPECT_EQ(k.consumer_warpgroups, k.block_m / 64) << k.name;
+      EXPECT_GT(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
+    }
+    EXPECT_LE(k.smem_bytes, 232448) << k.name;
+  }
+  EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
+  EXPECT_EQ(gd::kernel_count(), 60 + 36);
+  EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
+  for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
+                           "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"})
+    find(name);
+}
+
+TEST(Sm90Schedule, LauncherRefusesSplitK) {
+  const int i = find("sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk");
+  ASSERT_GE(i, 0);
+  gk::GemmParams p;
+  p.m = p.n = p.k = 1024;
+  p.split_mode = gk::SplitMode::parallel;
+  p.splits = 2;
+  gd::LaunchArgsStorage storage;
+  EXPECT_EQ(gd::kernel_make_launch_args(i, p, 132, storage), cudaErrorInvalidValue);
+  p.split_mode = gk::SplitMode::serial;
+  EXPECT_EQ(gd::kernel_make_launch_args(i, p, 132, storage), cudaErrorInvalidValue);
+}
+
+TEST(Sm90Schedule, ForcedPingpongWithSplitKIsAnError) {
+  const int i = find("sm90_bf16_bf16_64x256x64_s4_c1x1_pp_bk");
+  ASSERT_GE(i, 0);
+  for (auto [mode, slices] : {std::pair{SplitKMode::serial, 0}, std::pair{SplitKMode::parallel, 8},
+                              std::pair{SplitKMode::automatic, 4}}) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 4096, 8192, 132};
+    r.mode = mode;
+    r.slices = slices;
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    r.forced_kernel = i;
+    const gd::SplitChoice c = gd::choose_split(r);
+    EXPECT_FALSE(c.error.ok());
+    EXPECT_EQ(c.error.code(), StatusCode::invalid_argument);
+    EXPECT_NE(c.error.message().find("without split-K"), std::string::npos) << c.error.message();
+  }
+  // automatic, slices 0: the forced kernel unsplit; none / slices 1: likewise.
+  for (auto [mode, slices] : {std::pair{SplitKMode::automatic, 0}, std::pair{SplitKMode::none, 0},
+                              std::pair{SplitKMode::serial, 1}}) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 4096, 8192, 132};
+    r.mode = mode;
+    r.slices = slices;
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    r.forced_kernel = i;
+    const gd::SplitChoice c = gd::choose_split(r);
+    ASSERT_TRUE(c.error.ok()) << c.error.to_string();
+    EXPECT_EQ(c.index, i);
+    EXPECT_EQ(c.slices, 1);
+    EXPECT_EQ(c.mode, gk::SplitMode::none);
+    EXPECT_EQ(c.workspace_bytes, 0u);
+  }
+}
+
+TEST(Sm90Schedule, HeuristicNeverSplitsAPingpongKernel) {
+  const std::int64_t dims[] = {1, 16, 64, 128, 256, 1000, 1024, 4096, 8192};
+  const std::int64_t ks[] = {64, 1000, 4096, 16384, 65536};
+  int pp_chosen = 0;
+  for (std::int64_t m : dims)
+    for (std::int64_t n : dims)
+      for (std::int64_t k : ks)
+        for (SplitKMode mode : {SplitKMode::automatic, SplitKMode::serial, SplitKMode::parallel}) {
+          gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
+          r.mode = mode;
+          r.max_workspace_bytes = std::size_t{32} << 20;
+          const gd::SplitChoice c = gd::choose_split(r);
+          if (!c.error.ok() || c.index < 0) continue;
+          const gd::KernelInfo& ki = gd::kernel_info(c.index);
+          if (c.slices > 1) {
+            EXPECT_TRUE(gd::supports_split_k(ki)) << ki.name << " with " << c.slices << " slices";
+          }
+          if (ki.schedule == gk::Schedule::pingpong) {
+            ++pp_chosen;
+            EXPECT_EQ(c.slices, 1);
+            EXPECT_EQ(c.workspace_bytes, 0u);
+          }
+        }
+  EXPECT_GT(pp_chosen, 0);  // the heuristic does consider them
+  // Large square problems go to a ping-pong kernel (predicted, docs/sm90_notes.md "Step 2").
+  const gd::KernelChoice big = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 8192, 8192, 8192, 132);
+  ASSERT_GE(big.index, 0);
+  EXPECT_EQ(gd::kernel_info(big.index).schedule, gk::Schedule::pingpong) << big.explanation;
+  // split_k_only: only cooperative instances.
+  const gd::KernelChoice coop = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 8192, 8192, 8192, 132, true);
+  ASSERT_GE(coop.index, 0);
+  EXPECT_TRUE(gd::supports_split_k(gd::kernel_info(coop.index))) << coop.explanation;
+}
