@@ -545,8 +545,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     // column N-1 mid-unit would overwrite the bytes after it (seen on H100).
                     // tma_d therefore spans only the 16-byte aligned columns [0, p.n_tma); the
                     // few columns [n_tma, N) are copied from the staged chunk with plain stores.
-                    if (wg_leader && col_base < p.n_tma) {
-                        tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / n_tma
+                    // One bulk group per chunk, empty when the chunk has no TMA store, so that
+                    // tma_store_wait_read<1> above always counts chunks (buffers), not stores.
+                    if (wg_leader) {
+                        if (col_base < p.n_tma) tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / n_tma
                         tma_store_commit();
                     }
                     if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
