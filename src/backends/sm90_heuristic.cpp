@@ -17,7 +17,9 @@ double tile_efficiency(const KernelInfo& k) {
     // the tensor cores at a time, operand traffic per CTA as the cooperative tile of the same
     // bytes per k-block (128x128 pp c1x1: 32 KB like cooperative 128x128; c2x1: 24 KB like
     // cooperative 128x256 c1x1; 64x256: 40 KB).
-    if (k.block_m == 128 && k.block_n == 128) return cluster ? 0.95 : 0.86;
+    // MEASURED for 128x128 c1x1 (0.957x cuBLASLt on llm M >= 1024 against 0.932x for the
+    // cooperative choice, same run): 0.90. The other two are not chosen automatically.
+    if (k.block_m == 128 && k.block_n == 128) return cluster ? 0.95 : 0.90;
     return 0.80;
   }
   if (k.block_m * k.block_n >= 128 * 256) return cluster ? 1.0 : 0.97;
@@ -58,12 +60,19 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const KernelInfo& k = kernel_info(i);
     if (k.dtype_in != in || k.dtype_out != out || k.b_k_major != b_k_major) continue;
     if (split_k_only && !supports_split_k(k)) continue;
-    ++candidates;
     const int cluster = k.cluster_m * k.cluster_n;
     const std::int64_t ctas = (num_sms / cluster) * cluster;
     const std::int64_t tiles_m = (m + k.block_m - 1) / k.block_m, tiles_n = (n + k.block_n - 1) / k.block_n;
     const std::int64_t tiles = tiles_m * tiles_n;
     const std::int64_t waves = (tiles + ctas - 1) / ctas;
+    if (k.schedule == kernels::sm90::Schedule::pingpong) {
+      // MEASURED (H100, docs/sm90_notes.md "Step 2 measured"): the 2x1 cluster and the 64x256
+      // ping-pong tiles lost to the other tiles on every suite (0.77/0.79x cuBLASLt square, 0.90/0.86x
+      // llm M >= 1024): chosen by name only. 128x128 c1x1 wins once every CTA has a tile (a
+      // CTA with one tile leaves one warpgroup idle: 1024^3 ran at 0.49x).
+      if (cluster > 1 || k.block_n != 128 || tiles < ctas) continue;
+    }
+    ++candidates;
     const double cost = relative_cost(k, m, n, k_dim, num_sms);
     const bool better = cost < best_cost * (1 - 1e-9) ||
                         (cost <= best_cost * (1 + 1e-9) && k.block_m * k.block_n > kernel_info(best.index).block_m * kernel_info(best.index).block_n);
