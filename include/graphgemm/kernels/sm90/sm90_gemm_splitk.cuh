@@ -60,7 +60,7 @@
 
 namespace graphgemm::kernels::sm90 {
 
-inline constexpr int kSplitKMaxCluster = 8;  // portable cluster size limit
+// kSplitKMaxCluster, splitk_cluster_size, splitk_workspace_layout: sm90_gemm_types.hpp.
 
 template <class ElementAB_, class ElementD_, int BlockN_, bool BKMajor_>
 struct SplitKConfig {
@@ -105,28 +105,6 @@ struct SplitKConfig {
     static_assert(kSmemAStage % 1024 == 0 && kSmemBStage % 1024 == 0, "swizzle atoms 1024B aligned");
 };
 
-// Workspace of the split-K kernel (G = splits / cluster > 1 only; else 0 bytes): tiles x 8 int32
-// counters (padded to 256 B, zeroed by the launch) then G fp32 64 x BlockN cluster partials per
-// tile, [tile][g][row][col].
-inline int splitk_cluster_size(int splits) {
-    int cs = kSplitKMaxCluster;
-    while (cs > 1 && splits % cs != 0) cs /= 2;
-    return cs;
-}
-
-inline SplitWorkspaceLayout splitk_workspace_layout(long long m, long long n, int block_n, int splits) {
-    SplitWorkspaceLayout w;
-    if (splits <= 1 || m < 1 || n < 1) return w;
-    const int groups = splits / splitk_cluster_size(splits);
-    if (groups <= 1) return w;
-    const unsigned long long tiles =
-        static_cast<unsigned long long>((m + 63) / 64) * static_cast<unsigned long long>((n + block_n - 1) / block_n);
-    w.counters = tiles * kSplitKMaxCluster;
-    w.counter_bytes = (w.counters * 4 + 255) / 256 * 256;
-    w.partial_bytes = tiles * static_cast<unsigned long long>(groups) * 64ull * block_n * 4ull;
-    return w;
-}
-
 namespace detail {
 
 __device__ __forceinline__ uint32_t cluster_num_ctas() {
@@ -147,6 +125,10 @@ __device__ __forceinline__ void mbar_arrive_cluster_release(uint32_t bar, uint32
         "}\n" ::"r"(bar),
         "r"(cta_rank)
         : "memory");
+}
+
+__device__ __forceinline__ void fence_acq_rel_cluster() {
+    asm volatile("fence.acq_rel.cluster;" ::: "memory");
 }
 
 __device__ __forceinline__ uint32_t map_shared_rank(uint32_t addr, uint32_t cta_rank) {
@@ -365,8 +347,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                                  "f"(acc[4 * j + 3]) : "memory");
                 }
             }
-            // NOTES: __syncwarp orders the warp's stores before lane q's release.cluster arrive
-            // (cumulative), which the readers acquire through their xfull wait.
+            // NOTES: each thread's fence.acq_rel.cluster + __syncwarp order the warp's stores before
+            // lane q's release.cluster arrive on rank q's xfull, which the readers acquire through
+            // their xfull wait (belt and braces: the release alone is cumulative over __syncwarp).
+            fence_acq_rel_cluster();
             __syncwarp();
             if (lane < cs) mbar_arrive_cluster_release(bar_xfull, lane);
             mbar_wait<true>(bar_xfull, it & 1);
@@ -398,8 +382,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     sums[i] = s;
                 }
             }
-            // Done reading every peer's buffer: release them (the reads are complete: their
-            // values are in registers).
+            // Done reading every peer's buffer: release them. The fence completes this thread's
+            // remote loads before the arrive that lets a peer overwrite its buffer.
+            fence_acq_rel_cluster();
             __syncwarp();
             if (lane < cs) mbar_arrive_cluster_release(bar_xfree, lane);
 

@@ -91,11 +91,11 @@ struct SplitKGemm {
     };
 
     static SplitWorkspaceLayout workspace(long long m, long long n, SplitMode mode, int splits) {
-        if (mode == SplitMode::none) return {};
-        return splitk_workspace_layout(m, n, Config::kBlockN, splits);
+        return splitk_workspace_layout(m, n, Config::kBlockN, mode, splits);
     }
 
     static constexpr const char* name() { return detail::kSplitKConfigName<Config>.data; }
+    static constexpr Schedule schedule() { return Schedule::splitk; }
 
     static const void* kernel_function() {
         return reinterpret_cast<const void*>(&detail::sm90_gemm_splitk_kernel<Config>);
