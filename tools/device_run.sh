@@ -79,9 +79,6 @@ if [[ " $STEPS " == *" splitk "* ]]; then
   mkdir -p "$work/results/$device/splitk"
   modes=cublaslt,sm90:none,sm90
   for mode in serial parallel; do for s in 2 4 8 16 auto; do modes+=",sm90:$mode:$s"; done; done
-  # The split-K kernel (sm90_gemm_splitk.cuh) forced, against slices (8: one cluster, no workspace).
-  sk=sm90=sm90_bf16_bf16_64x128x64_s7_splitk_bk
-  for s in 2 4 8 16 24 32 64 auto; do modes+=",$sk:parallel:$s"; done
   step splitk $build/bench/graphgemm_bench --shapes bench/shapes.json --suites splitk --dtypes bf16 \
     --backends "$modes" --out "$work/results/$device/splitk"
 fi

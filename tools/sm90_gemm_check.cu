@@ -3,8 +3,7 @@
 // Build (from the repository root):
 //   nvcc -std=c++20 -O3 -gencode=arch=compute_90a,code=sm_90a -Iinclude -Isrc \
 //        tools/sm90_gemm_check.cu src/kernels/sm90_gemm_instances.cu \
-//        src/kernels/sm90_gemm_pingpong_instances.cu
-//        src/kernels/sm90_gemm_splitk_instances.cu -o sm90_gemm_check
+//        src/kernels/sm90_gemm_pingpong_instances.cu -o sm90_gemm_check
 // Run:
 //   ./sm90_gemm_check            all correctness cases, then timings
 //   ./sm90_gemm_check --quick    fewer shapes, no timing

@@ -213,7 +213,7 @@ Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t 
   if (empty_) return {StatusCode::internal, "sm90 backend called for an empty product"};
   k::GemmParams p = gemm_params(args);
   if (slices_ > 1) {  // split-K: kernel_launch zeroes the counters on `stream`, then launches
-    if (workspace_bytes_ > 0 && (workspace.data == nullptr || workspace.size < workspace_bytes_))
+    if (workspace.data == nullptr || workspace.size < workspace_bytes_)
       return {StatusCode::invalid_argument, "sm90 backend: split-K needs " + std::to_string(workspace_bytes_) +
                                                 " bytes of workspace, got " + std::to_string(workspace.size)};
     p.split_mode = split_mode_;
@@ -236,9 +236,7 @@ cudaError_t Sm90Backend::launch_args(const k::GemmParams& p, bool full_grid, sm9
 
 Status Sm90Backend::make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const {
   if (empty_) return unsupported("the plan is for an empty product (M, N or K is 0): there is no kernel to put in a graph node");
-  // NOTES: split-K with a workspace is a memset + a kernel, and the workspace size depends on M. The
-  // split-K kernel with one cluster group (slices <= 8, a power of two) needs neither: one kernel.
-  if (slices_ > 1 && workspace_bytes_ > 0)
+  if (slices_ > 1)  // NOTES: split-K is a memset + a kernel, and its workspace size depends on M
     return unsupported("this plan uses split-K (" + std::to_string(slices_) +
                        " slices): its launch is a workspace memset and a kernel, not one updatable kernel node; "
                        "build the plan with split_k_mode = SplitKMode::none for graph node updates");
@@ -251,12 +249,7 @@ Status Sm90Backend::make_kernel_launch(const GemmArgs& args, bool full_grid, Ker
   static_assert(sizeof(sm90::LaunchArgsStorage) <= sizeof(KernelLaunch::storage));
   static_assert(alignof(sm90::LaunchArgsStorage) <= 128);
   auto* storage = reinterpret_cast<sm90::LaunchArgsStorage*>(out.storage);
-  k::GemmParams params = gemm_params(args);
-  if (slices_ > 1) {  // workspace-free split (the split-K kernel, one cluster per tile)
-    params.split_mode = split_mode_;
-    params.splits = slices_;
-  }
-  const cudaError_t err = launch_args(params, full_grid, *storage);
+  const cudaError_t err = launch_args(gemm_params(args), full_grid, *storage);
   if (err == cudaErrorInvalidValue)
     return {StatusCode::invalid_argument, "the sm90 kernel cannot take these arguments (" + describe_problem(args) +
                                               "): TMA needs 16-byte aligned A, B, D and leading dimensions"};

@@ -60,7 +60,6 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const KernelInfo& k = kernel_info(i);
     if (k.dtype_in != in || k.dtype_out != out || k.b_k_major != b_k_major) continue;
     if (split_k_only && !supports_split_k(k)) continue;
-    if (k.schedule == kernels::sm90::Schedule::splitk) continue;  // chosen by choose_split only
     const int cluster = k.cluster_m * k.cluster_n;
     const std::int64_t ctas = (num_sms / cluster) * cluster;
     const std::int64_t tiles_m = (m + k.block_m - 1) / k.block_m, tiles_n = (n + k.block_n - 1) / k.block_n;
@@ -104,42 +103,10 @@ constexpr double kUnitLatencyUs = 0.25;       // per wave: first loads, epilogue
 constexpr double kSplitFixedUs = 2.0;         // split-K: counter memset node + hand-offs (fitted)
 constexpr double kSerialStepUs = 2.0;         // serial: one semaphore hand-off (fitted)
 constexpr double kSplitGain = 0.7;            // automatic: split only if predicted <= 0.7x unsplit
-constexpr double kSplitKGain = 0.9;           // automatic: the split-K kernel if predicted <= 0.9x unsplit
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
-// The split-K kernel (sm90_gemm_splitk.cuh), "Split-K step 2" in docs/sm90_notes.md. PREDICTED
-// constants (written before any measurement; to be refitted):
-constexpr double kSkSmBytesPerUs = 150.0e3;   // one SM's TMA load rate (7-stage ring), as fitted above
-constexpr double kSkTileEfficiency = 0.8;     // one consumer warpgroup, m64n128k16, wait<1>
-constexpr double kSkRampUs = 1.0;             // first loads' latency + the last unit's reduction tail
-constexpr double kSkUnitUs = 0.1;             // per unit: mbarrier hand-offs of the cluster exchange
-constexpr double kSkDsmemBytesPerUs = 100.0e3;  // one SM reading its peers' exchange buffers
-constexpr double kSkMemsetUs = 1.0;           // G > 1: the counter memset node before the kernel
-constexpr double kSkAtomicUs = 0.5;           // G > 1: partial store + acq_rel atomic round trip
-
-double estimate_splitk_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t kk, int num_sms, int slices) {
-  const int cs = k90::splitk_cluster_size(slices), groups = slices / cs;
-  const std::int64_t ctas = std::max<std::int64_t>(cs, num_sms / cs * cs);
-  const std::int64_t tiles = ceil_div(m, 64) * ceil_div(n, k.block_n);
-  const std::int64_t waves = ceil_div(tiles * slices, ctas);
-  const std::int64_t kb_unit = ceil_div(ceil_div(kk, 64), slices);
-  const double rows = static_cast<double>(std::min<std::int64_t>(m, 64));  // TMA fetches no OOB rows
-  const double cols = static_cast<double>(std::min<std::int64_t>(n, k.block_n));
-  const double t_compute = 2.0 * 64 * k.block_n * 64 / (kSmFlopsPerUs * kSkTileEfficiency);
-  const double t_load = (rows + cols) * 64 * 2 / kSkSmBytesPerUs;
-  const double t_xred = rows * cols * 4 / kSkDsmemBytesPerUs;  // each CTA reads V/CS rows x CS buffers
-  double t_tail = 0;
-  if (groups > 1)  // last arriver: G cluster partials of its V/CS rows
-    t_tail = kSkMemsetUs + kSkAtomicUs + groups * (rows / cs) * cols * 4 / kSkSmBytesPerUs;
-  const double busiest = static_cast<double>(waves) * (static_cast<double>(kb_unit) * std::max(t_compute, t_load) + kSkUnitUs + t_xred);
-  const double out_bytes = k.dtype_out == DTypeOut::fp32 ? 4 : 2;
-  const double hbm = (static_cast<double>(m + n) * static_cast<double>(kk) * 2 + static_cast<double>(m) * n * out_bytes) / kHbmBytesPerUs;
-  return std::max(busiest, hbm + t_xred) + kSkRampUs + t_tail;
-}
-
 
 const char* mode_name(k90::SplitMode m) {
   return m == k90::SplitMode::serial ? "serial" : m == k90::SplitMode::parallel ? "parallel" : "none";
@@ -149,7 +116,6 @@ const char* mode_name(k90::SplitMode m) {
 
 double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t kk, int num_sms,
                    k90::SplitMode mode, int slices) {
-  if (k.schedule == k90::Schedule::splitk) return estimate_splitk_us(k, m, n, kk, num_sms, mode == k90::SplitMode::none ? 1 : slices);
   const int cluster = k.cluster_m * k.cluster_n;
   const std::int64_t clusters = std::max(1, num_sms / cluster);
   const std::int64_t tiles = ceil_div(m, k.block_m * k.cluster_m) * ceil_div(n, k.block_n * k.cluster_n);
@@ -193,12 +159,6 @@ SplitChoice choose_split(const SplitRequest& r) {
     return r.forced_kernel >= 0 ? i == r.forced_kernel
                                 : ki.dtype_in == r.in && ki.dtype_out == r.out && ki.b_k_major == r.b_k_major;
   };
-  // The split-K kernel runs both modes with the same scheme; an explicit serial request (the
-  // small-workspace mode) gets the cooperative kernel unless that kernel is forced by name.
-  auto candidate_for = [&](int i, k90::SplitMode mode) {
-    return candidate(i) && (r.forced_kernel >= 0 || mode != k90::SplitMode::serial ||
-                            kernel_info(i).schedule != k90::Schedule::splitk);
-  };
   char buf[320];
 
   // The unsplit choice: the forced kernel, or choose_kernel's (exactly as without split-K).
@@ -220,13 +180,10 @@ SplitChoice choose_split(const SplitRequest& r) {
 
   // Best (kernel, slices) over the candidates for `mode`, slices in [lo, hi], within the workspace
   // bound. Returns false when nothing fits.
-  // family: 0 every candidate, 1 the cooperative kernels only, 2 the split-K kernel only.
-  auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best, int family = 0) {
+  auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best) {
     bool found = false;
     for (int i = 0; i < kernel_count(); ++i) {
-      if (!candidate_for(i, mode) || !supports_split_k(kernel_info(i))) continue;  // ping-pong: no split-K
-      const bool sk = kernel_info(i).schedule == k90::Schedule::splitk;
-      if ((family == 1 && sk) || (family == 2 && !sk)) continue;
+      if (!candidate(i) || !supports_split_k(kernel_info(i))) continue;  // ping-pong: no split-K
       for (int s = lo; s <= hi; ++s) {
         const std::size_t ws = workspace(i, mode, s);
         if (ws > r.max_workspace_bytes) continue;
@@ -234,7 +191,7 @@ SplitChoice choose_split(const SplitRequest& r) {
         if (!found || t < best.predicted_us * (1 - 1e-9)) {
           found = true;
           best.index = i;
-          best.mode = s > 1 ? mode : k90::SplitMode::none;
+          best.mode = mode;
           best.slices = s;
           best.workspace_bytes = ws;
           best.predicted_us = t;
@@ -300,19 +257,11 @@ SplitChoice choose_split(const SplitRequest& r) {
   if (out.index < 0) return out;
   const SplitChoice base = out;
   const int hi = static_cast<int>(std::min<std::int64_t>(kblocks / kMinKBlocksPerSlice, kMaxAutoSlices));
-  // The cooperative kernels split only when predicted <= 0.7x unsplit (their split cost is the
-  // least certain part of the model); the split-K kernel (any slice count, 1 included) when
-  // predicted <= 0.9x: never something predicted slower than no split.
-  SplitChoice best, best_sk;
-  const bool coop = hi >= 2 && best_split(k90::SplitMode::parallel, 2, hi, best, 1) &&
-                    best.predicted_us <= kSplitGain * base.predicted_us;
-  const bool sk = best_split(k90::SplitMode::parallel, 1, std::max(1, hi), best_sk, 2) &&
-                  best_sk.predicted_us <= kSplitKGain * base.predicted_us;
-  if (sk && (!coop || best_sk.predicted_us < best.predicted_us)) best = best_sk;
-  if (coop || sk) {
+  SplitChoice best;
+  if (hi >= 2 && best_split(k90::SplitMode::parallel, 2, hi, best) && best.predicted_us <= kSplitGain * base.predicted_us) {
     out = best;
-    std::snprintf(buf, sizeof buf, "%s, %s split-K, %d slices (automatic): predicted %.1f us against %.1f us unsplit",
-                  kernel_info(out.index).name, mode_name(out.mode), out.slices, out.predicted_us, base.predicted_us);
+    std::snprintf(buf, sizeof buf, "parallel split-K, %d slices (automatic): predicted %.1f us against %.1f us unsplit",
+                  out.slices, out.predicted_us, base.predicted_us);
     out.explanation = buf;
   } else {
     std::snprintf(buf, sizeof buf, "; no split-K (predicted %.1f us)", base.predicted_us);

@@ -25,9 +25,9 @@ struct Entry {
     LaunchGeometry (*geometry)(const LaunchArgsStorage&);
 };
 
-// G: the host launcher of Config's kernel (k::Gemm, or k::SplitKGemm for the split-K kernel).
-template <class Config, class G = k::Gemm<Config>>
+template <class Config>
 struct Adapter {
+    using G = k::Gemm<Config>;
     using Args = typename G::LaunchArgs;
     static_assert(sizeof(Args) <= sizeof(LaunchArgsStorage));
     static_assert(alignof(Args) <= alignof(LaunchArgsStorage));
@@ -85,9 +85,5 @@ const Entry* build_table(std::tuple<Configs...>*) {
 
 // The ping-pong rows, in k::configs::PingpongConfigs order (sm90_gemm_pingpong_instances.cu).
 const Entry* pingpong_table();
-
-// The split-K kernel's rows (sm90_gemm_splitk_instances.cu), listed after the ping-pong ones.
-int splitk_count();
-const Entry* splitk_table();
 
 }  // namespace graphgemm::detail::sm90::instances

@@ -1,8 +1,7 @@
 // graphgemm: explicit instantiation of every cooperative sm90 GEMM configuration
 // (sm90_gemm_configs.cuh: AllConfigs) behind the non-template interface of
 // sm90_gemm_instances.hpp. The ping-pong configurations are instantiated in
-// sm90_gemm_pingpong_instances.cu and the split-K kernel's in sm90_gemm_splitk_instances.cu
-// (compile time); the table lists them after these, in that order.
+// sm90_gemm_pingpong_instances.cu (compile time); the table lists them after these.
 #include "sm90_gemm_instances.hpp"
 
 #include <cstring>
@@ -24,28 +23,24 @@ const Entry* cooperative_table() {
 
 constexpr int kCooperative = static_cast<int>(std::tuple_size_v<k::configs::AllConfigs>);
 constexpr int kPingpong = static_cast<int>(std::tuple_size_v<k::configs::PingpongConfigs>);
-// The split-K kernel's rows (sm90_gemm_splitk_instances.cu) come last.
-int count() { return kCooperative + kPingpong + instances::splitk_count(); }
+constexpr int kCount = kCooperative + kPingpong;
 
-bool valid(int i) { return i >= 0 && i < count(); }
+bool valid(int i) { return i >= 0 && i < kCount; }
 
-// Row i of the table: the cooperative instances first (indices as before), then the ping-pong
-// ones, then the split-K kernel's.
+// Row i of the table: the cooperative instances first (indices as before), then the ping-pong ones.
 const Entry& entry(int i) {
     if (!valid(i)) i = 0;
-    if (i < kCooperative) return cooperative_table()[i];
-    if (i < kCooperative + kPingpong) return instances::pingpong_table()[i - kCooperative];
-    return instances::splitk_table()[i - kCooperative - kPingpong];
+    return i < kCooperative ? cooperative_table()[i] : instances::pingpong_table()[i - kCooperative];
 }
 
 }  // namespace
 
-int kernel_count() { return count(); }
+int kernel_count() { return kCount; }
 
 const KernelInfo& kernel_info(int i) { return entry(i).info; }
 
 int find_kernel(const char* name) {
-    for (int i = 0; i < count(); ++i)
+    for (int i = 0; i < kCount; ++i)
         if (std::strcmp(entry(i).info.name, name) == 0) return i;
     return -1;
 }
@@ -75,8 +70,6 @@ kernels::sm90::SplitWorkspaceLayout kernel_split_workspace(int i, long long m, l
     if (!valid(i)) return {};
     const KernelInfo& ki = entry(i).info;
     if (!supports_split_k(ki)) return {};
-    if (ki.schedule == kernels::sm90::Schedule::splitk)
-        return kernels::sm90::splitk_workspace_layout(m, n, ki.block_n, mode, splits);
     return kernels::sm90::split_workspace_layout(m, n, ki.block_m, ki.block_n, ki.cluster_m,
                                                  ki.cluster_n, mode, splits);
 }

@@ -28,19 +28,15 @@ struct KernelInfo {
     // cooperative: the consumer warpgroups share one block_m x block_n tile; split-K supported.
     // pingpong: each of the 2 consumer warpgroups owns a whole block_m x block_n tile and they
     // alternate on the tensor cores (epilogue overlapped); no split-K (name has "_pp").
-    // splitk: the split-K kernel (sm90_gemm_splitk.cuh): one consumer warpgroup, K over a runtime
-    // cluster of up to 8 CTAs (cluster_m/n are 1), its own workspace layout (name has "_splitk").
     graphgemm::kernels::sm90::Schedule schedule;
 };
 
-// Whether instance `k` can run split-K (splits > 1): the cooperative and split-K schedules.
+// Whether instance `k` can run split-K (splits > 1): the cooperative schedule only.
 inline bool supports_split_k(const KernelInfo& k) {
-    return k.schedule == graphgemm::kernels::sm90::Schedule::cooperative ||
-           k.schedule == graphgemm::kernels::sm90::Schedule::splitk;
+    return k.schedule == graphgemm::kernels::sm90::Schedule::cooperative;
 }
 inline const char* schedule_name(graphgemm::kernels::sm90::Schedule s) {
-    return s == graphgemm::kernels::sm90::Schedule::pingpong ? "pingpong"
-           : s == graphgemm::kernels::sm90::Schedule::splitk ? "splitk" : "cooperative";
+    return s == graphgemm::kernels::sm90::Schedule::pingpong ? "pingpong" : "cooperative";
 }
 
 // Opaque storage for one instance's LaunchArgs (tensor maps + params + geometry).

@@ -27,7 +27,7 @@ int find(const char* name) {
 }  // namespace
 
 TEST(Sm90Schedule, InstanceTable) {
-  int pingpong = 0, splitk = 0;
+  int pingpong = 0;
   for (int i = 0; i < gd::kernel_count(); ++i) {
     const gd::KernelInfo& k = gd::kernel_info(i);
     EXPECT_EQ(gd::find_kernel(k.name), i) << k.name;  // names are unique
@@ -39,24 +39,6 @@ TEST(Sm90Schedule, InstanceTable) {
       EXPECT_EQ(k.threads, 384) << k.name;
       EXPECT_LE(k.block_m * k.block_n, 64 * 256) << k.name;
       EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
-    } else if (k.schedule == gk::Schedule::splitk) {
-      ++splitk;
-      EXPECT_NE(std::strstr(k.name, "_splitk_"), nullptr) << k.name;
-      EXPECT_TRUE(gd::supports_split_k(k));
-      EXPECT_EQ(k.consumer_warpgroups, 1) << k.name;
-      EXPECT_EQ(k.threads, 160) << k.name;
-      EXPECT_EQ(k.block_m, 64) << k.name;
-      // One cluster per tile (slices 2, 4, 8): no workspace; several groups: counters + partials.
-      EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
-      EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 8).total(), 0u) << k.name;
-      EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::none, 1).total(), 0u) << k.name;
-      // 16 slices: clusters of 8, 2 groups; 16 x 8 tiles of 64 x 128: 128 x 8 counters, 256 partials.
-      const gk::SplitWorkspaceLayout w = gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 16);
-      EXPECT_EQ(w.counters, 128u * 8u) << k.name;
-      EXPECT_EQ(w.counter_bytes, 4096u) << k.name;
-      EXPECT_EQ(w.partial_bytes, 128ull * 2 * 64 * 128 * 4) << k.name;
-      // 5 slices: clusters of 1, 5 groups.
-      EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::serial, 5).partial_bytes, 128ull * 5 * 64 * 128 * 4);
     } else {
       EXPECT_TRUE(gd::supports_split_k(k));
       EXPECT_EQ(k.consumer_warpgroups, k.block_m / 64) << k.name;
@@ -65,14 +47,7 @@ TEST(Sm90Schedule, InstanceTable) {
     EXPECT_LE(k.smem_bytes, 232448) << k.name;
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
-  EXPECT_EQ(splitk, 12);    // 1 tile x 2 B layouts x 3 outputs x 2 inputs
-  EXPECT_EQ(gd::kernel_count(), 60 + 36 + 12);
-  EXPECT_STREQ(gd::schedule_name(gk::Schedule::splitk), "splitk");
-  EXPECT_EQ(gk::splitk_cluster_size(1), 1);
-  EXPECT_EQ(gk::splitk_cluster_size(6), 2);
-  EXPECT_EQ(gk::splitk_cluster_size(12), 4);
-  EXPECT_EQ(gk::splitk_cluster_size(24), 8);
-  EXPECT_EQ(gk::splitk_cluster_size(7), 1);
+  EXPECT_EQ(gd::kernel_count(), 60 + 36);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
                            "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"})
@@ -156,40 +131,4 @@ TEST(Sm90Schedule, HeuristicNeverSplitsAPingpongKernel) {
   const gd::KernelChoice coop = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 8192, 8192, 8192, 132, true);
   ASSERT_GE(coop.index, 0);
   EXPECT_TRUE(gd::supports_split_k(gd::kernel_info(coop.index))) << coop.explanation;
-}
-
-// The split-K kernel (Schedule::splitk) in the heuristic: automatic picks it for the skinny,
-// K-heavy shapes it is predicted to win, never for large ones, never with a prediction above the
-// unsplit one; an explicit serial request keeps the cooperative kernel unless it is forced.
-TEST(Sm90Schedule, SplitKKernelChoices) {
-  struct Case { std::int64_t m, n, k; bool splitk; };
-  for (const Case& c : {Case{128, 128, 16384, true}, Case{64, 64, 65536, true}, Case{16, 4096, 14336, true},
-                        Case{1, 2112, 7168, true}, Case{4096, 4096, 4096, false}, Case{2048, 2048, 256, false},
-                        Case{8192, 8192, 8192, false}}) {
-    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, c.m, c.n, c.k, 132};
-    r.max_workspace_bytes = std::size_t{32} << 20;
-    const gd::SplitChoice ch = gd::choose_split(r);
-    ASSERT_GE(ch.index, 0);
-    const gd::KernelInfo& ki = gd::kernel_info(ch.index);
-    EXPECT_EQ(ki.schedule == gk::Schedule::splitk, c.splitk) << c.m << "x" << c.n << "x" << c.k << ": " << ch.explanation;
-    EXPECT_EQ(ch.workspace_bytes, gd::kernel_split_workspace(ch.index, c.m, c.n, ch.mode, ch.slices).total());
-    EXPECT_EQ(ch.mode == gk::SplitMode::none, ch.slices == 1);
-    // Never predicted slower than the unsplit choice.
-    gd::SplitRequest none = r;
-    none.mode = SplitKMode::none;
-    EXPECT_LE(ch.predicted_us, gd::choose_split(none).predicted_us * (1 + 1e-9)) << ch.explanation;
-  }
-  gd::SplitRequest serial{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 16, 1024, 8192, 132};
-  serial.mode = SplitKMode::serial;
-  serial.max_workspace_bytes = std::size_t{1} << 30;
-  const gd::SplitChoice s = gd::choose_split(serial);
-  ASSERT_GE(s.index, 0);
-  EXPECT_EQ(gd::kernel_info(s.index).schedule, gk::Schedule::cooperative);
-  serial.forced_kernel = find("sm90_bf16_bf16_64x128x64_s7_splitk_bk");
-  serial.slices = 7;
-  const gd::SplitChoice f = gd::choose_split(serial);
-  ASSERT_TRUE(f.error.ok()) << f.error.to_string();
-  EXPECT_EQ(f.index, serial.forced_kernel);
-  EXPECT_EQ(f.slices, 7);
-  EXPECT_GT(f.workspace_bytes, 0u);
 }

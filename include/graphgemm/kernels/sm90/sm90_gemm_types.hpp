@@ -25,10 +25,7 @@ enum class SplitMode : int { none = 0, serial = 1, parallel = 2 };
 //   pingpong   : 2 consumer warpgroups, each owns a whole BlockM x BlockN tile (alternate tiles of
 //                the CTA); they take turns on the tensor cores, so one's epilogue overlaps the other's
 //                main loop. No split-K (splits must be 1).
-//   splitk     : the split-K kernel (sm90_gemm_splitk.cuh, "_splitk"): 1 consumer warpgroup on a
-//                64 x BlockN tile, K slices spread over a thread-block cluster and reduced through
-//                distributed shared memory. Any splits (the cluster size follows from it).
-enum class Schedule : int { cooperative = 0, pingpong = 1, splitk = 2 };
+enum class Schedule : int { cooperative = 0, pingpong = 1 };
 
 // D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
 //   acc = sum_k A[m,k] * B[k,n] in fp32.
@@ -85,32 +82,6 @@ inline SplitWorkspaceLayout split_workspace_layout(long long m, long long n, int
     w.counter_bytes = (w.counters * 4 + 255) / 256 * 256;
     const unsigned long long slots = mode == SplitMode::parallel ? static_cast<unsigned long long>(splits) : 1;
     w.partial_bytes = slots * ctiles * static_cast<unsigned long long>(block_m) * block_n * 4;
-    return w;
-}
-
-// The split-K kernel (Schedule::splitk): S = splits slices over clusters of CS CTAs, the largest of
-// 8, 4, 2, 1 that divides S, and G = S / CS cluster groups per 64 x BlockN tile.
-inline constexpr int kSplitKMaxCluster = 8;  // portable cluster size limit
-
-inline int splitk_cluster_size(int splits) {
-    int cs = kSplitKMaxCluster;
-    while (cs > 1 && splits % cs != 0) cs /= 2;
-    return cs;
-}
-
-// Its workspace (G > 1 only; else empty): tiles x 8 int32 counters (padded to 256 B, zeroed by
-// the launch) then G fp32 64 x BlockN cluster partials per tile, [tile][g][row][col].
-inline SplitWorkspaceLayout splitk_workspace_layout(long long m, long long n, int block_n, SplitMode mode,
-                                                    int splits) {
-    SplitWorkspaceLayout w;
-    if (splits <= 1 || mode == SplitMode::none || m < 1 || n < 1) return w;
-    const int groups = splits / splitk_cluster_size(splits);
-    if (groups <= 1) return w;
-    const unsigned long long tiles =
-        static_cast<unsigned long long>((m + 63) / 64) * static_cast<unsigned long long>((n + block_n - 1) / block_n);
-    w.counters = tiles * kSplitKMaxCluster;
-    w.counter_bytes = (w.counters * 4 + 255) / 256 * 256;
-    w.partial_bytes = tiles * static_cast<unsigned long long>(groups) * 64ull * static_cast<unsigned long long>(block_n) * 4ull;
     return w;
 }
 
