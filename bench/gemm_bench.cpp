@@ -50,6 +50,7 @@ struct Options {
   double target_batch_us = 1000;
   std::int64_t max_m = 0;  // 0: no limit (a quick run can cap M)
   std::string shape;       // "MxNxK": this one shape instead of the suites (for profilers)
+  bool no_peak = false;    // skip the 8192^3 peak run (profilers): floors are then memory-only
 };
 
 struct Timing {
@@ -308,14 +309,20 @@ class Bench {
       double peak_flops = 0;
       std::string peak_source;
       const Shape peak_shape{"peak", "peak", 8192, 8192, 8192};
-      const std::vector<Measurement> peak_ms = measure(peak_shape, in, backends, false);
-      for (std::size_t b = 0; b < backends.size(); ++b) {
+      const std::vector<Measurement> peak_ms =
+          opt_.no_peak ? std::vector<Measurement>(backends.size()) : measure(peak_shape, in, backends, false);
+      for (std::size_t b = 0; b < peak_ms.size(); ++b) {
         const Measurement& m = peak_ms[b];
         if (!m.timing) continue;
         const double f = 2.0 * 8192 * 8192 * 8192 / (m.timing->median_us * 1e-6);
         if (f > peak_flops) { peak_flops = f; peak_source = opt_.backends[b] + " 8192^3"; }
       }
-      if (peak_flops == 0) throw std::runtime_error("no backend ran 8192^3 " + dtype_name + "; cannot measure the peak");
+      if (opt_.no_peak) {
+        peak_flops = INFINITY;  // compute floors 0: the floors are memory-only
+        peak_source = "not measured (--no-peak): floors are memory-only";
+      } else if (peak_flops == 0) {
+        throw std::runtime_error("no backend ran 8192^3 " + dtype_name + "; cannot measure the peak (--no-peak skips it)");
+      }
       std::cerr << dtype_name << " dense peak: " << peak_flops / 1e12 << " T(FL)OP/s (" << peak_source << ")\n";
 
       std::ostringstream rows;
@@ -396,7 +403,7 @@ class Bench {
          << json_escape("sm MHz, max sm MHz, mem MHz, temperature C, power W, clock event reasons") << "},\n"
          << "  \"cuda\": {\"runtime\": " << runtime << ", \"driver\": " << driver << ", \"cublaslt\": " << cublasLtGetVersion()
          << "},\n  \"dtype\": " << json_escape(dtype_name) << ", \"out_dtype\": " << json_escape(to_string(output_for(in)))
-         << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << peak_flops / 1e12
+         << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << (std::isfinite(peak_flops) ? std::to_string(peak_flops / 1e12) : std::string("null"))
          << ", \"peak_source\": " << json_escape(peak_source) << ",\n  \"method\": "
          << json_escape("median of " + std::to_string(opt_.batches) +
                         " timed replays of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2, backends "
@@ -422,6 +429,7 @@ void usage() {
   std::cout << "usage: graphgemm_bench [--shapes PATH] [--suites llm,square,splitk] [--dtypes bf16,int8]\n"
                "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--max-m M]\n"
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
+               "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"
                "A backend is cublaslt, sm90, auto or sm90=<kernel>, optionally with a split-K mode and slice count:\n"
                "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16\n"
                "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md; bench/plot.py draws the PNG.\n";
@@ -447,6 +455,7 @@ int main(int argc, char** argv) {
     else if (a == "--batches") opt.batches = std::stoi(next());
     else if (a == "--max-m") opt.max_m = std::stoll(next());
     else if (a == "--shape") opt.shape = next();
+    else if (a == "--no-peak") opt.no_peak = true;
     else if (a == "-h" || a == "--help") { usage(); return 0; }
     else { std::cerr << "unknown argument " << a << "\n"; usage(); return 2; }
   }

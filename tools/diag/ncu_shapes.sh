@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Diagnostic: kernel durations and DRAM traffic (ncu) of one backend on one shape, several pairs.
 # Usage: tools/diag/ncu_shapes.sh OUTDIR "MxNxK backend" ...   (needs build-device/ built)
-# Skips the first 30 matching launches (the bench's 8192^3 peak measurement and warm-ups), then
-# profiles 6; prints one line per profiled kernel: name, grid, µs, DRAM MB read, % of DRAM peak.
+# Runs the bench with --no-peak (one backend), skips the first 24 matching launches (check and
+# warm-ups), then profiles 6 with the clocks unlocked and caches flushed; prints one line per profiled kernel: name, grid, µs, DRAM MB read, % of DRAM peak.
 set -uo pipefail
 out=$1; shift
 bench=build-device/bench/graphgemm_bench
@@ -10,9 +10,9 @@ mkdir -p "$out"
 for pair in "$@"; do
   set -- $pair
   tag=$(echo "$1_$2" | tr ':=' '__')
-  ncu --csv --print-units base --kernel-name regex:'gemm|Kernel|splitK|reduce' --launch-skip 30 --launch-count 6 \
+  ncu --csv --print-units base --clock-control none --kernel-name regex:'gemm|nvjet|splitK|reduce' --launch-skip 24 --launch-count 6 \
     --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,sm__throughput.avg.pct_of_peak_sustained_elapsed \
-    $bench --shape "$1" --backends "$2" --dtypes bf16 --batches 1 --out "$out/bench_$tag" >"$out/ncu_$tag.csv" 2>"$out/ncu_$tag.err"
+    $bench --shape "$1" --backends "$2" --dtypes bf16 --batches 1 --no-peak --out "$out/bench_$tag" >"$out/ncu_$tag.csv" 2>"$out/ncu_$tag.err"
   python3 - "$out/ncu_$tag.csv" "$1" "$2" <<'PY'
 import csv, sys, collections
 rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 10]

@@ -195,10 +195,16 @@ __device__ __forceinline__ void store_quad(ElementD* d, int gn, int n, const flo
 
 // Parallel split-K, second phase (consumer threads of every CTA, after their GEMM work units):
 // the CTA tiles' rows are cut into gridDim.x contiguous shares; for each tile in its share the CTA
-// waits until all S slices of the rows' warpgroups have counted in, sums the S fp32 partials in
-// slice order 0..S-1 (deterministic, whichever CTA does it), applies the whole epilogue and stores
-// D with plain stores, never outside M x N. Deadlock-free: GEMM units of this mode never wait, and
-// the persistent grid is co-resident.
+// waits until all S slices of the rows' warpgroups have counted in, sums the S fp32 partials,
+// applies the whole epilogue and stores D with plain stores, never outside M x N. Deadlock-free:
+// GEMM units of this mode never wait, and the persistent grid is co-resident.
+//
+// NOTES: a share is small (total partial bytes / gridDim.x), so this phase is bound by L2 latency,
+// not bandwidth: one thread summing S slices with a few loads in flight took ~S/4 L2 round trips
+// (15 us at S = 64 on H100). Here G lanes (a power of two, G | 32) share each 4-column quad, each
+// lane sums a contiguous range of at most kLoadsInFlight slices with all its loads issued before
+// any add, then a butterfly over the G lanes (shuffles) combines the ranges. The order of additions
+// is fixed by (S, G), and G by the share size: deterministic run to run for a given launch.
 template <class Config>
 __device__ __forceinline__ void parallel_split_reduce(const KernelParams& p, int num_ctiles,
                                                       int ctiles_n) {
@@ -207,7 +213,9 @@ __device__ __forceinline__ void parallel_split_reduce(const KernelParams& p, int
     constexpr int BN = Config::kBlockN;
     constexpr int kThreads = Config::kConsumerWGs * 128;
     constexpr int kQuadsPerRow = BN / 4;
+    constexpr int kLoadsInFlight = 8;
     const int tid = static_cast<int>(threadIdx.x);
+    const int splits = p.splits;
     const long long total_rows = static_cast<long long>(num_ctiles) * BM;
     const long long cta = blockIdx.x, ctas = gridDim.x;
     long long row = total_rows * cta / ctas;
@@ -227,22 +235,56 @@ __device__ __forceinline__ void parallel_split_reduce(const KernelParams& p, int
         if (rows <= 0 || n0 >= p.n) continue;       // CTA-uniform
         if (tid == 0) {
             for (int w = lr0 / 64; w <= (lr0 + rows - 1) / 64; ++w)
-                wait_flag_equal(p.counters + ctile * Config::kConsumerWGs + w, p.splits);
+                wait_flag_equal(p.counters + ctile * Config::kConsumerWGs + w, splits);
         }
         named_barrier_sync(3, kThreads);
         const float* src = p.partials + tile_row0 * BN + static_cast<long long>(lr0) * BN;
         const int quads = rows * kQuadsPerRow;
-        for (int q = tid; q < quads; q += kThreads) {
+        // G lanes per quad: enough to use every thread, and at most kLoadsInFlight slices a lane.
+        int log_g = 0;
+        while (log_g < 5 && (2 << log_g) <= splits &&
+               ((quads << log_g) < kThreads || (splits + (1 << log_g) - 1) >> log_g > kLoadsInFlight))
+            ++log_g;
+        const int g_lanes = 1 << log_g;
+        const int items = quads << log_g;
+        const int items_warps = (items + 31) & ~31;  // whole warps: every lane joins the shuffles
+        for (int it = tid; it < items_warps; it += kThreads) {
+            const int q = it >> log_g, g = it & (g_lanes - 1);
             const int r = q / kQuadsPerRow, c = (q % kQuadsPerRow) * 4;
             const int gm = m0 + lr0 + r, gn = n0 + c;
-            if (gn >= p.n) continue;
-            const float* ptr = src + r * BN + c;
-            float4 sum = __ldcg(reinterpret_cast<const float4*>(ptr));
-#pragma unroll 4
-            for (int s = 1; s < p.splits; ++s) {
-                const float4 x = __ldcg(reinterpret_cast<const float4*>(ptr + s * slice_stride));
-                sum.x += x.x, sum.y += x.y, sum.z += x.z, sum.w += x.w;
+            const bool live = it < items && gn < p.n;  // uniform over the quad's G lanes
+            float4 sum = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+            if (live) {
+                const float* ptr = src + r * BN + c;
+                const int s_end = (g + 1) * splits >> log_g;
+                int s = g * splits >> log_g;
+                for (; s + kLoadsInFlight <= s_end; s += kLoadsInFlight) {
+                    float4 x[kLoadsInFlight];
+#pragma unroll
+                    for (int i = 0; i < kLoadsInFlight; ++i)
+                        x[i] = __ldcg(reinterpret_cast<const float4*>(ptr + (s + i) * slice_stride));
+#pragma unroll
+                    for (int i = 0; i < kLoadsInFlight; ++i)
+                        sum.x += x[i].x, sum.y += x[i].y, sum.z += x[i].z, sum.w += x[i].w;
+                }
+                float4 x[kLoadsInFlight - 1];
+                const int rest = s_end - s;
+#pragma unroll
+                for (int i = 0; i < kLoadsInFlight - 1; ++i)
+                    if (i < rest) x[i] = __ldcg(reinterpret_cast<const float4*>(ptr + (s + i) * slice_stride));
+#pragma unroll
+                for (int i = 0; i < kLoadsInFlight - 1; ++i)
+                    if (i < rest) sum.x += x[i].x, sum.y += x[i].y, sum.z += x[i].z, sum.w += x[i].w;
             }
+            // Butterfly: lanes g and g ^ off add the same two values (commutative, exact order),
+            // so all G lanes end with the same sum.
+            for (int off = 1; off < g_lanes; off <<= 1) {
+                sum.x += __shfl_xor_sync(0xffffffffu, sum.x, off);
+                sum.y += __shfl_xor_sync(0xffffffffu, sum.y, off);
+                sum.z += __shfl_xor_sync(0xffffffffu, sum.z, off);
+                sum.w += __shfl_xor_sync(0xffffffffu, sum.w, off);
+            }
+            if (!live || g != 0) continue;
             float rs = p.alpha;
             if (p.scale_a != nullptr) rs *= p.scale_a[gm];
             float v[4] = {sum.x * rs, sum.y * rs, sum.z * rs, sum.w * rs};
