@@ -193,6 +193,97 @@ __device__ __forceinline__ void store_quad(ElementD* d, int gn, int n, const flo
     }
 }
 
+// Epilogue of one consumer warpgroup's 64 x BN block of accumulators (the wgmma m64nBNk16
+// fragment layout), rows [row_base, row_base + 64) and columns [n0, n0 + BN) of D, shared by the
+// cooperative and the ping-pong kernels. Per chunk of kCols columns: D = alpha * acc * scale_a *
+// scale_b + bias + beta * C is staged into one of the warpgroup's kBufs 128B-swizzled smem buffers
+// (bufs, kBufBytes each; epi_buf is the next one, carried across calls), then stored by one TMA
+// store clipped at M; the columns [n_tma, N) that TMA cannot store exactly are copied from the
+// staged chunk with plain stores. Nothing outside M x N is written. Warpgroup-uniform; the caller
+// guarantees row_base < M and n0 < N, and waits for the last stores (tma_store_wait) before exit.
+//
+// NOTES: TMA stores write whole 16-byte units, so a store that reached past column N-1 mid-unit
+// would overwrite the bytes after it (seen on H100): tma_d spans only the 16-byte aligned columns
+// [0, p.n_tma). One bulk group is committed per chunk, empty when the chunk has no TMA store, so
+// that tma_store_wait_read<kBufs - 1> counts chunks (buffers), not stores: with a missing group the
+// next write to a buffer could overtake the store still reading it.
+template <class ElementD, int BN, int kCols, int kBufs, int kBufBytes, int kNumAccum>
+__device__ __forceinline__ void store_block(const KernelParams& p, const CUtensorMap* tma_d,
+                                            const float (&acc)[kNumAccum], int row_base, int n0,
+                                            uint32_t bufs, uint32_t& epi_buf, int barrier_id,
+                                            bool wg_leader, int warp_in_wg, int lane) {
+    const int r0 = warp_in_wg * 16 + lane / 4;
+    const int g_r0 = row_base + r0;
+    const int g_r1 = g_r0 + 8;
+    float rs0 = p.alpha, rs1 = p.alpha;
+    if (p.scale_a != nullptr) {
+        rs0 *= g_r0 < p.m ? p.scale_a[g_r0] : 0.0f;
+        rs1 *= g_r1 < p.m ? p.scale_a[g_r1] : 0.0f;
+    }
+    const bool has_c = p.c != nullptr && p.beta != 0.0f;
+    const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
+#pragma unroll
+    for (int chunk = 0; chunk < BN / kCols; ++chunk) {
+        const int col_base = n0 + chunk * kCols;
+        if (col_base >= p.n) break;  // warpgroup-uniform
+        const uint32_t buf = bufs + epi_buf * kBufBytes;
+        // The store issued from this buffer kBufs chunks ago must have read it.
+        if (wg_leader) tma_store_wait_read<kBufs - 1>();
+        named_barrier_sync(barrier_id, 128);
+#pragma unroll
+        for (int jj = 0; jj < kCols / 8; ++jj) {
+            const int j = chunk * (kCols / 8) + jj;
+            const int cc = 8 * jj + 2 * (lane % 4);
+            const int gc = col_base + cc;
+            float v0 = acc[4 * j + 0] * rs0, v1 = acc[4 * j + 1] * rs0;
+            float v2 = acc[4 * j + 2] * rs1, v3 = acc[4 * j + 3] * rs1;
+            if (p.scale_b != nullptr) {
+                const float sb0 = gc < p.n ? p.scale_b[gc] : 0.0f;
+                const float sb1 = gc + 1 < p.n ? p.scale_b[gc + 1] : 0.0f;
+                v0 *= sb0, v1 *= sb1, v2 *= sb0, v3 *= sb1;
+            }
+            if (p.bias_type != 0) {
+                const float b0 = gc < p.n ? load_bias(p.bias, p.bias_type, gc) : 0.0f;
+                const float b1 = gc + 1 < p.n ? load_bias(p.bias, p.bias_type, gc + 1) : 0.0f;
+                v0 += b0, v1 += b1, v2 += b0, v3 += b1;
+            }
+            if (has_c) {
+                const ElementD* c0 = c_ptr + static_cast<long long>(g_r0) * p.ldc;
+                const ElementD* c1 = c_ptr + static_cast<long long>(g_r1) * p.ldc;
+                if (g_r0 < p.m) {
+                    if (gc < p.n) v0 += p.beta * to_float(c0[gc]);
+                    if (gc + 1 < p.n) v1 += p.beta * to_float(c0[gc + 1]);
+                }
+                if (g_r1 < p.m) {
+                    if (gc < p.n) v2 += p.beta * to_float(c1[gc]);
+                    if (gc + 1 < p.n) v3 += p.beta * to_float(c1[gc + 1]);
+                }
+            }
+            store_pair<ElementD>(buf, r0, cc, v0, v1);
+            store_pair<ElementD>(buf, r0 + 8, cc, v2, v3);
+        }
+        // Generic-proxy smem writes -> visible to the async proxy (TMA store).
+        fence_proxy_async_shared();
+        named_barrier_sync(barrier_id, 128);
+        if (wg_leader) {
+            if (col_base < p.n_tma) tma_store_2d(tma_d, buf, col_base, row_base);  // clips at M / n_tma
+            tma_store_commit();
+        }
+        if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
+            const int first = max(p.n_tma, col_base) - col_base, last = p.n - col_base;
+            const int width = min(last, kCols) - first;
+            ElementD* d_ptr = static_cast<ElementD*>(p.d);
+            for (int idx = static_cast<int>(threadIdx.x % 128); idx < 64 * width; idx += 128) {
+                const int r = idx / width, cc = first + idx % width;
+                if (row_base + r < p.m)
+                    d_ptr[static_cast<long long>(row_base + r) * p.ldd + col_base + cc] =
+                        load_staged<ElementD>(buf, r, cc);
+            }
+        }
+        epi_buf = epi_buf + 1 == kBufs ? 0 : epi_buf + 1;
+    }
+}
+
 // Parallel split-K, second phase (consumer threads of every CTA, after their GEMM work units):
 // the CTA tiles' rows are cut into gridDim.x contiguous shares; for each tile in its share the CTA
 // waits until all S slices of the rows' warpgroups have counted in, sums the S fp32 partials,
@@ -527,85 +618,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
             // ---- Epilogue: registers -> swizzled smem chunk -> TMA store ----
             if (store_d && in_bounds) {  // warpgroup-uniform
-                const int r0 = static_cast<int>(warp_in_wg) * 16 + static_cast<int>(lane / 4);
-                const int g_r0 = row_base + r0;
-                const int g_r1 = g_r0 + 8;
-                float rs0 = p.alpha, rs1 = p.alpha;
-                if (p.scale_a != nullptr) {
-                    rs0 *= g_r0 < p.m ? p.scale_a[g_r0] : 0.0f;
-                    rs1 *= g_r1 < p.m ? p.scale_a[g_r1] : 0.0f;
-                }
-                const bool has_c = p.c != nullptr && p.beta != 0.0f;
-                const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
-                constexpr int kCols = Config::kEpiCols;
-#pragma unroll
-                for (int chunk = 0; chunk < BN / kCols; ++chunk) {
-                    const int col_base = n0 + chunk * kCols;
-                    if (col_base >= p.n) break;  // warpgroup-uniform
-                    const uint32_t buf =
-                        smem_d + (wg_idx * 2 + epi_buf) * Config::kEpiBufBytes;
-                    // The store issued from this buffer two chunks ago must have read it.
-                    if (wg_leader) tma_store_wait_read<1>();
-                    named_barrier_sync(1 + wg_idx, 128);
-#pragma unroll
-                    for (int jj = 0; jj < kCols / 8; ++jj) {
-                        const int j = chunk * (kCols / 8) + jj;
-                        const int cc = 8 * jj + 2 * static_cast<int>(lane % 4);
-                        const int gc = col_base + cc;
-                        float v0 = acc[4 * j + 0] * rs0, v1 = acc[4 * j + 1] * rs0;
-                        float v2 = acc[4 * j + 2] * rs1, v3 = acc[4 * j + 3] * rs1;
-                        if (p.scale_b != nullptr) {
-                            const float sb0 = gc < p.n ? p.scale_b[gc] : 0.0f;
-                            const float sb1 = gc + 1 < p.n ? p.scale_b[gc + 1] : 0.0f;
-                            v0 *= sb0, v1 *= sb1, v2 *= sb0, v3 *= sb1;
-                        }
-                        if (p.bias_type != 0) {
-                            const float b0 = gc < p.n ? load_bias(p.bias, p.bias_type, gc) : 0.0f;
-                            const float b1 =
-                                gc + 1 < p.n ? load_bias(p.bias, p.bias_type, gc + 1) : 0.0f;
-                            v0 += b0, v1 += b1, v2 += b0, v3 += b1;
-                        }
-                        if (has_c) {
-                            const ElementD* c0 = c_ptr + static_cast<long long>(g_r0) * p.ldc;
-                            const ElementD* c1 = c_ptr + static_cast<long long>(g_r1) * p.ldc;
-                            if (g_r0 < p.m) {
-                                if (gc < p.n) v0 += p.beta * to_float(c0[gc]);
-                                if (gc + 1 < p.n) v1 += p.beta * to_float(c0[gc + 1]);
-                            }
-                            if (g_r1 < p.m) {
-                                if (gc < p.n) v2 += p.beta * to_float(c1[gc]);
-                                if (gc + 1 < p.n) v3 += p.beta * to_float(c1[gc + 1]);
-                            }
-                        }
-                        store_pair<ElementD>(buf, r0, cc, v0, v1);
-                        store_pair<ElementD>(buf, r0 + 8, cc, v2, v3);
-                    }
-                    // Generic-proxy smem writes -> visible to the async proxy (TMA store).
-                    fence_proxy_async_shared();
-                    named_barrier_sync(1 + wg_idx, 128);
-                    // NOTES: TMA stores write whole 16-byte units, so a store that reached past
-                    // column N-1 mid-unit would overwrite the bytes after it (seen on H100).
-                    // tma_d therefore spans only the 16-byte aligned columns [0, p.n_tma); the
-                    // few columns [n_tma, N) are copied from the staged chunk with plain stores.
-                    // One bulk group per chunk, empty when the chunk has no TMA store, so that
-                    // tma_store_wait_read<1> above always counts chunks (buffers), not stores.
-                    if (wg_leader) {
-                        if (col_base < p.n_tma) tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / n_tma
-                        tma_store_commit();
-                    }
-                    if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
-                        const int first = max(p.n_tma, col_base) - col_base, last = p.n - col_base;
-                        const int width = min(last, kCols) - first;
-                        ElementD* d_ptr = static_cast<ElementD*>(p.d);
-                        for (int idx = static_cast<int>(threadIdx.x % 128); idx < 64 * width; idx += 128) {
-                            const int r = idx / width, cc = first + idx % width;
-                            if (row_base + r < p.m)
-                                d_ptr[static_cast<long long>(row_base + r) * p.ldd + col_base + cc] =
-                                    load_staged<ElementD>(buf, r, cc);
-                        }
-                    }
-                    epi_buf ^= 1;
-                }
+                store_block<ElementD, BN, Config::kEpiCols, 2, Config::kEpiBufBytes>(
+                    p, &tma_d, acc, row_base, n0, smem_d + wg_idx * 2 * Config::kEpiBufBytes, epi_buf,
+                    1 + wg_idx, wg_leader, static_cast<int>(warp_in_wg), static_cast<int>(lane));
             }
         }
         if (p.split_mode == static_cast<int>(SplitMode::parallel)) {

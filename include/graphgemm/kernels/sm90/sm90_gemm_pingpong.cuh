@@ -319,91 +319,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             sched.skip();
 
             // ---- Epilogue: registers -> swizzled smem chunk -> TMA store (own buffers) ----
-            const int r0 = static_cast<int>(warp_in_wg) * 16 + static_cast<int>(lane / 4);
-            const bool has_c = p.c != nullptr && p.beta != 0.0f;
-            const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
-            constexpr int kCols = Config::kEpiCols;
 #pragma unroll
             for (int mt = 0; mt < kMmaM; ++mt) {
                 const int row_base = m0 + mt * 64;
                 if (row_base >= p.m || n0 >= p.n) continue;  // warpgroup-uniform
-                const int g_r0 = row_base + r0;
-                const int g_r1 = g_r0 + 8;
-                float rs0 = p.alpha, rs1 = p.alpha;
-                if (p.scale_a != nullptr) {
-                    rs0 *= g_r0 < p.m ? p.scale_a[g_r0] : 0.0f;
-                    rs1 *= g_r1 < p.m ? p.scale_a[g_r1] : 0.0f;
-                }
-#pragma unroll
-                for (int chunk = 0; chunk < BN / kCols; ++chunk) {
-                    const int col_base = n0 + chunk * kCols;
-                    if (col_base >= p.n) break;  // warpgroup-uniform
-                    const uint32_t buf =
-                        smem_d + (wg_idx * kEpiBufs + epi_buf) * Config::kEpiBufBytes;
-                    // The store issued from this buffer kEpiBufs chunks ago must have read it.
-                    if (wg_leader) tma_store_wait_read<kEpiBufs - 1>();
-                    named_barrier_sync(1 + wg_idx, 128);
-#pragma unroll
-                    for (int jj = 0; jj < kCols / 8; ++jj) {
-                        const int j = chunk * (kCols / 8) + jj;
-                        const int cc = 8 * jj + 2 * static_cast<int>(lane % 4);
-                        const int gc = col_base + cc;
-                        float v0 = acc[mt][4 * j + 0] * rs0, v1 = acc[mt][4 * j + 1] * rs0;
-                        float v2 = acc[mt][4 * j + 2] * rs1, v3 = acc[mt][4 * j + 3] * rs1;
-                        if (p.scale_b != nullptr) {
-                            const float sb0 = gc < p.n ? p.scale_b[gc] : 0.0f;
-                            const float sb1 = gc + 1 < p.n ? p.scale_b[gc + 1] : 0.0f;
-                            v0 *= sb0, v1 *= sb1, v2 *= sb0, v3 *= sb1;
-                        }
-                        if (p.bias_type != 0) {
-                            const float b0 = gc < p.n ? load_bias(p.bias, p.bias_type, gc) : 0.0f;
-                            const float b1 =
-                                gc + 1 < p.n ? load_bias(p.bias, p.bias_type, gc + 1) : 0.0f;
-                            v0 += b0, v1 += b1, v2 += b0, v3 += b1;
-                        }
-                        if (has_c) {
-                            const ElementD* c0 = c_ptr + static_cast<long long>(g_r0) * p.ldc;
-                            const ElementD* c1 = c_ptr + static_cast<long long>(g_r1) * p.ldc;
-                            if (g_r0 < p.m) {
-                                if (gc < p.n) v0 += p.beta * to_float(c0[gc]);
-                                if (gc + 1 < p.n) v1 += p.beta * to_float(c0[gc + 1]);
-                            }
-                            if (g_r1 < p.m) {
-                                if (gc < p.n) v2 += p.beta * to_float(c1[gc]);
-                                if (gc + 1 < p.n) v3 += p.beta * to_float(c1[gc + 1]);
-                            }
-                        }
-                        store_pair<ElementD>(buf, r0, cc, v0, v1);
-                        store_pair<ElementD>(buf, r0 + 8, cc, v2, v3);
-                    }
-                    // Generic-proxy smem writes -> visible to the async proxy (TMA store).
-                    fence_proxy_async_shared();
-                    named_barrier_sync(1 + wg_idx, 128);
-                    // TMA stores write whole 16-byte units: tma_d spans only the columns
-                    // [0, n_tma); the columns [n_tma, N) are copied from the chunk with plain
-                    // stores (see the cooperative kernel).
-                    // NOTES: one bulk group per chunk, empty when the chunk has no TMA store (a
-                    // chunk entirely in [n_tma, N)): wait_read<kEpiBufs - 1> above counts groups,
-                    // so a missing group would let the next write to a buffer overtake the store
-                    // still reading it (here the next chunk follows at once: the next 64 rows).
-                    if (wg_leader) {
-                        if (col_base < p.n_tma)
-                            tma_store_2d(&tma_d, buf, col_base, row_base);  // clips at M / n_tma
-                        tma_store_commit();
-                    }
-                    if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
-                        const int first = max(p.n_tma, col_base) - col_base, last = p.n - col_base;
-                        const int width = min(last, kCols) - first;
-                        ElementD* d_ptr = static_cast<ElementD*>(p.d);
-                        for (int idx = static_cast<int>(threadIdx.x % 128); idx < 64 * width; idx += 128) {
-                            const int r = idx / width, cc = first + idx % width;
-                            if (row_base + r < p.m)
-                                d_ptr[static_cast<long long>(row_base + r) * p.ldd + col_base + cc] =
-                                    load_staged<ElementD>(buf, r, cc);
-                        }
-                    }
-                    epi_buf = epi_buf + 1 == kEpiBufs ? 0 : epi_buf + 1;
-                }
+                store_block<ElementD, BN, Config::kEpiCols, kEpiBufs, Config::kEpiBufBytes>(
+                    p, &tma_d, acc[mt], row_base, n0, smem_d + wg_idx * kEpiBufs * Config::kEpiBufBytes,
+                    epi_buf, 1 + wg_idx, wg_leader, static_cast<int>(warp_in_wg), static_cast<int>(lane));
             }
         }
         // The last TMA stores must have read their smem before the CTA exits.
