@@ -1,0 +1,140 @@
+// sm90_trace: where the time of one cooperative sm90 GEMM launch goes, CTA by CTA (diagnostics).
+//
+// Builds the kernel with GRAPHGEMM_SM90_TRACE, which makes every CTA record %globaltimer at 8
+// events (sm90_gemm.cuh: entry, barriers ready, first TMA issued, first stage arrived, last main
+// loop done, last unit stored / handed off, split-K reduction done, stores drained). Times a CUDA
+// graph of back-to-back launches over operand sets larger than L2 (as graphgemm_bench does), then
+// prints, for the last launch, each event's min / median / max over the CTAs in µs after the
+// earliest CTA entry, beside the per-launch time of the graph.
+//
+//   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
+//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits]
+#define GRAPHGEMM_SM90_TRACE 1
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "graphgemm/kernels/sm90/sm90_gemm_configs.cuh"
+#include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
+
+namespace k = graphgemm::kernels::sm90;
+
+#define CHECK(x)                                                                             \
+    do {                                                                                     \
+        cudaError_t e_ = (x);                                                                \
+        if (e_ != cudaSuccess) {                                                             \
+            std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
+            std::exit(1);                                                                    \
+        }                                                                                    \
+    } while (0)
+
+__global__ void fill(__nv_bfloat16* p, size_t n, unsigned seed) {
+    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
+        unsigned h = static_cast<unsigned>(i) * 2654435761u ^ seed * 40503u;
+        h ^= h >> 13, h *= 0x5bd1e995u, h ^= h >> 15;
+        p[i] = __float2bfloat16((static_cast<int>(h & 0xffff) - 32768) / 32768.0f);
+    }
+}
+
+template <class Config>
+int run(int m, int n, int kk, k::SplitMode mode, int splits) {
+    using G = k::Gemm<Config>;
+    int dev = 0, sms = 0;
+    CHECK(cudaGetDevice(&dev));
+    CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    CHECK(G::initialize(dev));
+    const size_t set_bytes = (size_t(m) * kk + size_t(n) * kk + size_t(m) * n) * 2;
+    const int sets = static_cast<int>(std::clamp<size_t>(150u * 1024 * 1024 / set_bytes + 1, 1, 32));
+    std::vector<__nv_bfloat16*> a(sets), b(sets), d(sets);
+    for (int s = 0; s < sets; ++s) {
+        CHECK(cudaMalloc(&a[s], size_t(m) * kk * 2));
+        CHECK(cudaMalloc(&b[s], size_t(n) * kk * 2));
+        CHECK(cudaMalloc(&d[s], size_t(m) * n * 2));
+        fill<<<264, 256>>>(a[s], size_t(m) * kk, 1 + s);
+        fill<<<264, 256>>>(b[s], size_t(n) * kk, 100 + s);
+    }
+    const size_t ws_bytes = splits > 1 ? G::workspace(m, n, mode, splits).total() : 0;
+    void* ws = nullptr;
+    if (ws_bytes) CHECK(cudaMalloc(&ws, ws_bytes));
+    std::vector<typename G::LaunchArgs> la(sets);
+    for (int s = 0; s < sets; ++s) {
+        k::GemmParams p;
+        p.m = m, p.n = n, p.k = kk;
+        p.a = a[s], p.lda = kk, p.b = b[s], p.ldb = kk, p.d = d[s], p.ldd = n;
+        p.split_mode = splits > 1 ? mode : k::SplitMode::none;
+        p.splits = splits;
+        p.workspace = ws, p.workspace_bytes = ws_bytes;
+        CHECK(G::make_launch_args(p, sms, la[s]));
+    }
+    cudaStream_t st;
+    CHECK(cudaStreamCreate(&st));
+    for (int s = 0; s < sets; ++s) CHECK(G::launch(la[s], st));  // warm-up
+    const int reps = 40;
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeGlobal));
+    for (int r = 0; r < reps; ++r) CHECK(G::launch(la[r % sets], st));
+    CHECK(cudaStreamEndCapture(st, &graph));
+    CHECK(cudaGraphInstantiate(&exec, graph, 0));
+    cudaEvent_t e0, e1;
+    CHECK(cudaEventCreate(&e0));
+    CHECK(cudaEventCreate(&e1));
+    std::vector<float> per_launch;
+    for (int i = 0; i < 7; ++i) {
+        CHECK(cudaEventRecord(e0, st));
+        CHECK(cudaGraphLaunch(exec, st));
+        CHECK(cudaEventRecord(e1, st));
+        CHECK(cudaEventSynchronize(e1));
+        float ms = 0;
+        CHECK(cudaEventElapsedTime(&ms, e0, e1));
+        per_launch.push_back(ms * 1000.0f / reps);
+    }
+    std::sort(per_launch.begin(), per_launch.end());
+    // The trace of the last launch of the last replay.
+    unsigned long long trace[1024][16];
+    CHECK(cudaMemcpyFromSymbol(trace, k::detail::g_sm90_trace, sizeof trace));
+    const int grid = static_cast<int>(la[0].grid.x);
+    unsigned long long t0 = ~0ull;
+    for (int c = 0; c < grid && c < 1024; ++c)
+        if (trace[c][0]) t0 = std::min(t0, trace[c][0]);
+    static const char* names[11] = {"entry", "barriers ready", "first TMA issued", "first stage arrived",
+                                    "last main loop done", "last unit stored/handed off",
+                                    "split-K reduction done", "stores drained (exit)",
+                                    "  epilogue: buffer free", "  epilogue: chunk 0 staged", "  epilogue: chunk 0 TMA issued"};
+    std::printf("%s %dx%dx%d split %s x%d: grid %d CTAs, %d operand sets, per launch in a graph of %d: "
+                "median %.2f us (min %.2f)\n",
+                G::name(), m, n, kk, mode == k::SplitMode::parallel ? "parallel" : mode == k::SplitMode::serial ? "serial" : "none",
+                splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front());
+    std::printf("  %-30s %9s %9s %9s %6s   (us after the first CTA entry, last launch)\n", "event", "min", "median",
+                "max", "CTAs");
+    for (int e = 0; e < 11; ++e) {
+        std::vector<double> v;
+        for (int c = 0; c < grid && c < 1024; ++c)
+            if (trace[c][e] >= t0 && trace[c][e] - t0 < 10'000'000ull) v.push_back((trace[c][e] - t0) / 1000.0);
+        if (v.empty()) {
+            std::printf("  %-30s %9s\n", names[e], "-");
+            continue;
+        }
+        std::sort(v.begin(), v.end());
+        std::printf("  %-30s %9.2f %9.2f %9.2f %6zu\n", names[e], v.front(), v[v.size() / 2], v.back(), v.size());
+    }
+    return 0;
+}
+
+int main(int argc, char** argv) {
+    if (argc < 4) {
+        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits]\n", argv[0]);
+        return 2;
+    }
+    const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
+    const int bm = argc > 4 ? std::atoi(argv[4]) : 64;
+    const std::string ms = argc > 5 ? argv[5] : "none";
+    const int splits = argc > 6 ? std::atoi(argv[6]) : 1;
+    const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
+    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits);
+    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits);
+}
