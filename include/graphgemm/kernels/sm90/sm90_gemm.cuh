@@ -105,6 +105,37 @@ constexpr int max_stages() {
 
 namespace detail {
 
+// Diagnostics only: with GRAPHGEMM_SM90_TRACE defined before this header (tools/diag/sm90_trace.cu,
+// never the library), the cooperative kernel records per-CTA event times (%globaltimer, ns) into
+// g_sm90_trace[blockIdx.x][event]; otherwise GRAPHGEMM_TRACE compiles to nothing. Events:
+// 0 entry, 1 barriers initialised, 2 first TMA issued, 3 first stage arrived, 4 last main loop
+// done, 5 last unit handed off / stored, 6 split-K reduction done, 7 stores drained (exit); inside
+// the epilogue of a tile (chunk 0, last tile): 8 buffer free, 9 chunk staged in smem, 10 TMA store
+// issued.
+#ifdef GRAPHGEMM_SM90_TRACE
+__device__ unsigned long long g_sm90_trace[1024][16];
+__device__ __forceinline__ void trace_event(int e) {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    if (blockIdx.x < 1024) g_sm90_trace[blockIdx.x][e] = t;
+}
+#define GRAPHGEMM_TRACE(cond, e) \
+    do {                         \
+        if (cond) trace_event(e); \
+    } while (0)
+// Records event e the first time only (a per-thread flag named by the caller).
+#define GRAPHGEMM_TRACE_ONCE(flag, cond, e) \
+    do {                                    \
+        if (!(flag) && (cond)) {            \
+            trace_event(e);                 \
+            flag = true;                    \
+        }                                   \
+    } while (0)
+#else
+#define GRAPHGEMM_TRACE(cond, e) ((void)0)
+#define GRAPHGEMM_TRACE_ONCE(flag, cond, e) ((void)0)
+#endif
+
 __device__ __forceinline__ float load_bias(const void* bias, int type, int idx) {
     switch (type) {
         case static_cast<int>(BiasType::bf16):
@@ -193,6 +224,7 @@ __device__ __forceinline__ void store_quad(ElementD* d, int gn, int n, const flo
     }
 }
 
+
 // Epilogue of one consumer warpgroup's 64 x BN block of accumulators (the wgmma m64nBNk16
 // fragment layout), rows [row_base, row_base + 64) and columns [n0, n0 + BN) of D, shared by the
 // cooperative and the ping-pong kernels. Per chunk of kCols columns: D = alpha * acc * scale_a *
@@ -230,6 +262,7 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
         // The store issued from this buffer kBufs chunks ago must have read it.
         if (wg_leader) tma_store_wait_read<kBufs - 1>();
         named_barrier_sync(barrier_id, 128);
+        GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 8);
 #pragma unroll
         for (int jj = 0; jj < kCols / 8; ++jj) {
             const int j = chunk * (kCols / 8) + jj;
@@ -265,10 +298,12 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
         // Generic-proxy smem writes -> visible to the async proxy (TMA store).
         fence_proxy_async_shared();
         named_barrier_sync(barrier_id, 128);
+        GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 9);
         if (wg_leader) {
             if (col_base < p.n_tma) tma_store_2d(tma_d, buf, col_base, row_base);  // clips at M / n_tma
             tma_store_commit();
         }
+        GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 10);
         if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
             const int first = max(p.n_tma, col_base) - col_base, last = p.n - col_base;
             const int width = min(last, kCols) - first;
@@ -397,6 +432,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                      const __grid_constant__ CUtensorMap tma_b,
                      const __grid_constant__ CUtensorMap tma_d, const KernelParams p) {
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    GRAPHGEMM_TRACE(threadIdx.x == 0, 0);
     using ElementD = typename Config::ElementD;
     constexpr int BM = Config::kBlockM;
     constexpr int BN = Config::kBlockN;
@@ -449,12 +485,16 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     if constexpr (kCluster > 1) cluster_sync();
     else __syncthreads();
 
+    GRAPHGEMM_TRACE(threadIdx.x == 0, 1);
     if (wg_idx == kConsumerWGs) {
         // ======================== Producer warpgroup (TMA) ========================
         setmaxnreg_dec<Config::kProducerRegs>();
         if (warp_idx == kConsumerWGs * 4 && lane == 0) {
             Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits);
             uint32_t stage = 0, phase = 0;
+#ifdef GRAPHGEMM_SM90_TRACE
+            bool traced = false;
+#endif
             int tile_m, tile_n, slice;
             while (sched.next(tile_m, tile_n, slice)) {
                 const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
@@ -464,6 +504,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 for (int kb = kb_begin; kb < kb_end; ++kb) {
                     // Stage free in every CTA this load (or its multicast) writes to.
                     mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
+                    GRAPHGEMM_TRACE_ONCE(traced, true, 2);
                     const uint32_t full = bar_full + 8 * stage;
                     // NOTES: TMA always delivers full boxes (OOB parts zero-filled), so the
                     // transaction count is the full stage size even on edge tiles.
@@ -533,6 +574,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
         uint32_t stage = 0, phase = 0;
         uint32_t epi_buf = 0;
+#ifdef GRAPHGEMM_SM90_TRACE
+        bool traced = false;
+#endif
         int tile_m, tile_n, slice;
         while (sched.next(tile_m, tile_n, slice)) {
             const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
@@ -544,6 +588,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             uint32_t prev_stage = 0;
             for (int kb = kb_begin; kb < kb_end; ++kb) {
                 mbar_wait(bar_full + 8 * stage, phase);
+                GRAPHGEMM_TRACE_ONCE(traced, wg_leader && wg_idx == 0, 3);
 #pragma unroll
                 for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
                 wgmma_fence();
@@ -570,6 +615,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #pragma unroll
             for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
             release_stage(prev_stage);
+            GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 4);
 
             const int row_base = m0 + static_cast<int>(wg_idx) * 64;
             const bool in_bounds = row_base < p.m && n0 < p.n;  // warpgroup-uniform
@@ -622,11 +668,14 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     p, &tma_d, acc, row_base, n0, smem_d + wg_idx * 2 * Config::kEpiBufBytes, epi_buf,
                     1 + wg_idx, wg_leader, static_cast<int>(warp_in_wg), static_cast<int>(lane));
             }
+            GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 5);
         }
         if (p.split_mode == static_cast<int>(SplitMode::parallel)) {
             parallel_split_reduce<Config>(p, num_ctiles, ctiles_n);
         }
+        GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 6);
         if (wg_leader) tma_store_wait<0>();
+        GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 7);
     }
 
     // NOTES: a CTA must not exit while its peer may still arrive on its empty barriers.
