@@ -225,13 +225,15 @@ __device__ __forceinline__ void store_quad(ElementD* d, int gn, int n, const flo
 }
 
 // One chunk of the epilogue: D values of kCols columns from the accumulators into the staging
-// buffer. kPlain: no scale_b, no bias, no C (D = alpha * scale_a * acc), the common case.
+// buffer. kKind 0..3: no scale_b and no C, bias of BiasType kKind (0: none) -- the common cases,
+// each instantiation holding only its own code; 4: anything (scale_b, any bias, C), decided at run
+// time per element.
 // NOTES: the epilogue runs once per tile, so its code is cold in the instruction cache; with the
 // scale_b / bias / C code inline in every unrolled column step, the plain case fetched and issued
 // it all (predicated off) and a 64x128 tile's epilogue took ~1.9 us on H100 (tools/diag/sm90_trace:
-// 0.7 us of it staging chunk 0). Two instantiations behind one warpgroup-uniform branch fetch only
-// the path taken.
-template <bool kPlain, class ElementD, int kCols, int kNumAccum>
+// 0.7 us of it staging chunk 0; 0.83 us with that code compiled out). Separate instantiations behind
+// one warpgroup-uniform switch fetch only the path taken.
+template <int kKind, class ElementD, int kCols, int kNumAccum>
 __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (&acc)[kNumAccum], int chunk,
                                             int col_base, uint32_t buf, int r0, int lane, int g_r0, int g_r1,
                                             float rs0, float rs1, bool has_c, const ElementD* c_ptr) {
@@ -242,7 +244,11 @@ __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (
         const int gc = col_base + cc;
         float v0 = acc[4 * j + 0] * rs0, v1 = acc[4 * j + 1] * rs0;
         float v2 = acc[4 * j + 2] * rs1, v3 = acc[4 * j + 3] * rs1;
-        if constexpr (!kPlain) {
+        if constexpr (kKind >= 1 && kKind <= 3) {  // bias of a type known here, nothing else
+            const float b0 = gc < p.n ? load_bias(p.bias, kKind, gc) : 0.0f;
+            const float b1 = gc + 1 < p.n ? load_bias(p.bias, kKind, gc + 1) : 0.0f;
+            v0 += b0, v1 += b1, v2 += b0, v3 += b1;
+        } else if constexpr (kKind == 4) {
             if (p.scale_b != nullptr) {
                 const float sb0 = gc < p.n ? p.scale_b[gc] : 0.0f;
                 const float sb1 = gc + 1 < p.n ? p.scale_b[gc + 1] : 0.0f;
@@ -300,7 +306,8 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
     }
     const bool has_c = p.c != nullptr && p.beta != 0.0f;
     const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
-    const bool plain = p.scale_b == nullptr && p.bias_type == 0 && !has_c;
+    // 0..3: no scale_b, no C, bias type 0..3 (0: none); 4: the general case.
+    const int kind = p.scale_b == nullptr && !has_c ? p.bias_type : 4;
 #pragma unroll
     for (int chunk = 0; chunk < BN / kCols; ++chunk) {
         const int col_base = n0 + chunk * kCols;
@@ -310,10 +317,16 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
         if (wg_leader) tma_store_wait_read<kBufs - 1>();
         named_barrier_sync(barrier_id, 128);
         GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 8);
-        if (plain)  // warpgroup-uniform: only the path taken is fetched (see stage_chunk)
-            stage_chunk<true, ElementD, kCols>(p, acc, chunk, col_base, buf, r0, lane, g_r0, g_r1, rs0, rs1, has_c, c_ptr);
-        else
-            stage_chunk<false, ElementD, kCols>(p, acc, chunk, col_base, buf, r0, lane, g_r0, g_r1, rs0, rs1, has_c, c_ptr);
+        switch (kind) {  // warpgroup-uniform: only the path taken is fetched (see stage_chunk)
+#define GRAPHGEMM_STAGE_CHUNK(K) \
+    stage_chunk<K, ElementD, kCols>(p, acc, chunk, col_base, buf, r0, lane, g_r0, g_r1, rs0, rs1, has_c, c_ptr)
+            case 0: GRAPHGEMM_STAGE_CHUNK(0); break;
+            case 1: GRAPHGEMM_STAGE_CHUNK(1); break;
+            case 2: GRAPHGEMM_STAGE_CHUNK(2); break;
+            case 3: GRAPHGEMM_STAGE_CHUNK(3); break;
+            default: GRAPHGEMM_STAGE_CHUNK(4); break;
+#undef GRAPHGEMM_STAGE_CHUNK
+        }
         // Generic-proxy smem writes -> visible to the async proxy (TMA store).
         fence_proxy_async_shared();
         named_barrier_sync(barrier_id, 128);
