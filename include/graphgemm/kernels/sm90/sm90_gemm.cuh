@@ -352,7 +352,7 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
 }
 
 // Parallel split-K, second phase (consumer threads of every CTA, after their GEMM work units):
-// the CTA tiles' rows are cut into gridDim.x contiguous shares; for each tile in its share the CTA
+// the rows of D (per n-tile) are cut into gridDim.x contiguous shares; for each tile in its share the CTA
 // waits until all S slices of the rows' warpgroups have counted in, sums the S fp32 partials,
 // applies the whole epilogue and stores D with plain stores, never outside M x N. Deadlock-free:
 // GEMM units of this mode never wait, and the persistent grid is co-resident.
@@ -374,23 +374,29 @@ __device__ __forceinline__ void parallel_split_reduce(const KernelParams& p, int
     constexpr int kLoadsInFlight = 8;
     const int tid = static_cast<int>(threadIdx.x);
     const int splits = p.splits;
-    const long long total_rows = static_cast<long long>(num_ctiles) * BM;
+    // Shares of the rows that exist: (n-tile, row of D) pairs, n-tiles with columns < N, rows < M,
+    // cut into gridDim.x contiguous ranges. (Cutting whole CTA tiles instead left most CTAs idle
+    // when M is small: at M = 16 with 64-row tiles, only a quarter of them had rows inside M.)
+    const int n_tiles = (p.n + BN - 1) / BN;
+    const long long total = static_cast<long long>(n_tiles) * p.m;
     const long long cta = blockIdx.x, ctas = gridDim.x;
-    long long row = total_rows * cta / ctas;
-    const long long row_end = total_rows * (cta + 1) / ctas;
-    const long long slice_stride = total_rows * BN;  // floats between two slices' slots
+    long long v = total * cta / ctas;
+    const long long v_end = total * (cta + 1) / ctas;
+    const long long slice_stride = static_cast<long long>(num_ctiles) * BM * BN;  // between slices' slots
     const bool has_c = p.c != nullptr && p.beta != 0.0f;
     const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
     ElementD* d_ptr = static_cast<ElementD*>(p.d);
-    while (row < row_end) {
-        const int ctile = static_cast<int>(row / BM);
+    while (v < v_end) {  // one segment: consecutive rows of one CTA tile
+        const int ni = static_cast<int>(v / p.m);
+        const int g = static_cast<int>(v - static_cast<long long>(ni) * p.m);  // row of D
+        const int mi = g / BM;
+        const int lr0 = g - mi * BM;
+        const long long seg_end = min(v_end, static_cast<long long>(ni) * p.m + min(p.m, (mi + 1) * BM));
+        const int rows = static_cast<int>(seg_end - v);
+        v = seg_end;
+        const int ctile = mi * ctiles_n + ni;
         const long long tile_row0 = static_cast<long long>(ctile) * BM;
-        const int lr0 = static_cast<int>(row - tile_row0);
-        const int lr1 = static_cast<int>(min(row_end, tile_row0 + BM) - tile_row0);
-        row = tile_row0 + lr1;
-        const int m0 = (ctile / ctiles_n) * BM, n0 = (ctile % ctiles_n) * BN;
-        const int rows = min(lr1, p.m - m0) - lr0;  // rows of this share inside M
-        if (rows <= 0 || n0 >= p.n) continue;       // CTA-uniform
+        const int m0 = mi * BM, n0 = ni * BN;
         if (tid == 0) {
             for (int w = lr0 / 64; w <= (lr0 + rows - 1) / 64; ++w)
                 wait_flag_equal(p.counters + ctile * Config::kConsumerWGs + w, splits);
