@@ -133,12 +133,13 @@ GemmOptions parse_backend(const std::string& spec) {
     const std::string split = spec.substr(colon + 1);
     const std::size_t c2 = split.find(':');
     const std::string mode = split.substr(0, c2), slices = c2 == std::string::npos ? "auto" : split.substr(c2 + 1);
-    const std::string usage = "backend spec \"" + spec + "\": split-K suffix is :MODE[:SLICES], MODE none, serial, parallel or auto, "
+    const std::string usage = "backend spec \"" + spec + "\": split-K suffix is :MODE[:SLICES], MODE none, serial, parallel, auto or streamk, "
                               "SLICES a count >= 1 or auto";
     if (mode == "none") o.split_k_mode = SplitKMode::none;
     else if (mode == "serial") o.split_k_mode = SplitKMode::serial;
     else if (mode == "parallel") o.split_k_mode = SplitKMode::parallel;
     else if (mode == "auto") o.split_k_mode = SplitKMode::automatic;
+    else if (mode == "streamk" || mode == "stream_k") o.split_k_mode = SplitKMode::stream_k;
     else throw std::runtime_error(usage);
     if (slices != "auto") {
       std::size_t used = 0;
@@ -431,7 +432,7 @@ void usage() {
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
                "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"
                "A backend is cublaslt, sm90, auto or sm90=<kernel>, optionally with a split-K mode and slice count:\n"
-               "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16\n"
+               "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16, sm90:streamk\n"
                "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md; bench/plot.py draws the PNG.\n";
 }
 

@@ -88,7 +88,8 @@ Status CublasLtBackend::initialize(const GemmArgs& problem, const GemmOptions& o
   problem_ = problem;
   // NOTES: cuBLASLt chooses its own split-K (part of the algorithm its heuristic returns); an
   // explicit mode or slice count is not something we can honour exactly, so we say so.
-  if (options.split_k_mode == SplitKMode::serial || options.split_k_mode == SplitKMode::parallel || options.split_k_slices > 1)
+  if (options.split_k_mode == SplitKMode::serial || options.split_k_mode == SplitKMode::parallel ||
+      options.split_k_mode == SplitKMode::stream_k || options.split_k_slices > 1)
     return unsupported(std::string("split_k_mode ") + to_string(options.split_k_mode) + " with split_k_slices " +
                        std::to_string(options.split_k_slices) +
                        " cannot be honoured exactly (cuBLASLt picks its own split-K); use split_k_mode automatic "

@@ -170,6 +170,7 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
   description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + ", split-K " +
                  (split_mode_ == k::SplitMode::serial     ? "serial"
                   : split_mode_ == k::SplitMode::parallel ? "parallel"
+                  : split_mode_ == k::SplitMode::stream_k ? "stream_k"
                                                           : "none") +
                  " x" + std::to_string(slices_) +
                  (workspace_bytes_ > 0 ? ", workspace " + std::to_string(workspace_bytes_) + " B" : std::string()) + " (" + why + ")";
@@ -212,7 +213,7 @@ k::GemmParams gemm_params(const GemmArgs& args) {
 Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const {
   if (empty_) return {StatusCode::internal, "sm90 backend called for an empty product"};
   k::GemmParams p = gemm_params(args);
-  if (slices_ > 1) {  // split-K: kernel_launch zeroes the counters on `stream`, then launches
+  if (split_mode_ != k::SplitMode::none) {  // split-K / stream-K: kernel_launch zeroes the counters on `stream`, then launches
     if (workspace.data == nullptr || workspace.size < workspace_bytes_)
       return {StatusCode::invalid_argument, "sm90 backend: split-K needs " + std::to_string(workspace_bytes_) +
                                                 " bytes of workspace, got " + std::to_string(workspace.size)};
@@ -236,7 +237,7 @@ cudaError_t Sm90Backend::launch_args(const k::GemmParams& p, bool full_grid, sm9
 
 Status Sm90Backend::make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const {
   if (empty_) return unsupported("the plan is for an empty product (M, N or K is 0): there is no kernel to put in a graph node");
-  if (slices_ > 1)  // NOTES: split-K is a memset + a kernel, and its workspace size depends on M
+  if (split_mode_ != k::SplitMode::none)  // NOTES: split-K is a memset + a kernel, and its workspace size depends on M
     return unsupported("this plan uses split-K (" + std::to_string(slices_) +
                        " slices): its launch is a workspace memset and a kernel, not one updatable kernel node; "
                        "build the plan with split_k_mode = SplitKMode::none for graph node updates");

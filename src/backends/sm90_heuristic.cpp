@@ -109,7 +109,10 @@ constexpr int kMaxAutoSlices = 256;
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 const char* mode_name(k90::SplitMode m) {
-  return m == k90::SplitMode::serial ? "serial" : m == k90::SplitMode::parallel ? "parallel" : "none";
+  return m == k90::SplitMode::serial     ? "serial"
+         : m == k90::SplitMode::parallel ? "parallel"
+         : m == k90::SplitMode::stream_k ? "stream_k"
+                                         : "none";
 }
 
 }  // namespace
@@ -119,6 +122,22 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const int cluster = k.cluster_m * k.cluster_n;
   const std::int64_t clusters = std::max(1, num_sms / cluster);
   const std::int64_t tiles = ceil_div(m, k.block_m * k.cluster_m) * ceil_div(n, k.block_n * k.cluster_n);
+  if (mode == k90::SplitMode::stream_k) {
+    // Every CTA gets an equal share of all tiles' k-blocks; a tile split between CTAs costs its
+    // owner one fp32 partial read per other CTA, each of which wrote one.
+    const std::int64_t kb = ceil_div(kk, 64);
+    const std::int64_t ctas = std::max<std::int64_t>(1, std::min<std::int64_t>({num_sms, tiles * kb, slices}));
+    const double share = std::ceil(static_cast<double>(tiles * kb) / static_cast<double>(ctas));
+    const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * tile_efficiency(k));
+    const double t_load = (k.block_m + k.block_n) * 64.0 * 2 / kSmBytesPerUs;
+    const double tile_bytes = 4.0 * k.block_m * k.block_n;
+    const double others = share >= static_cast<double>(kb) ? 1.0 : std::ceil(static_cast<double>(kb) / share);
+    const double out_bytes = k.dtype_out == DTypeOut::fp32 ? 4 : 2;
+    const double hbm = (static_cast<double>(m + n) * static_cast<double>(kk) * 2 + static_cast<double>(m) * n * out_bytes) / kHbmBytesPerUs;
+    const double busiest = share * std::max(t_compute, t_load) + 2 * kUnitLatencyUs + kSplitFixedUs +
+                           others * 2.0 * tile_bytes / kSmBytesPerUs;
+    return std::max(busiest, hbm);
+  }
   const std::int64_t units = tiles * slices;
   const std::int64_t waves = ceil_div(units, clusters);
   const std::int64_t kb_unit = ceil_div(ceil_div(kk, 64), slices);
@@ -201,6 +220,43 @@ SplitChoice choose_split(const SplitRequest& r) {
     return found;
   };
 
+  if (r.mode == SplitKMode::stream_k) {
+    // Cooperative kernels without clusters only (the CTAs of a cluster would have to share their
+    // k-block ranges); split_k_slices is 0 (GemmPlan checks): the SM count sets the CTAs.
+    auto eligible = [&](int i) {
+      const KernelInfo& ki = kernel_info(i);
+      return supports_split_k(ki) && ki.cluster_m * ki.cluster_n == 1;
+    };
+    if (r.forced_kernel >= 0 && !eligible(r.forced_kernel))
+      return error(std::string("kernel \"") + kernel_info(r.forced_kernel).name +
+                   "\" cannot run stream-K: it needs a cooperative kernel without a cluster (c1x1, not _pp); "
+                   "force one of those, or use another split_k_mode");
+    SplitChoice best;
+    bool found = false;
+    std::size_t least_ws = 0;
+    for (int i = 0; i < kernel_count(); ++i) {
+      if (!candidate(i) || !eligible(i)) continue;
+      const std::size_t ws = workspace(i, k90::SplitMode::stream_k, r.num_sms);
+      if (least_ws == 0 || ws < least_ws) least_ws = ws;
+      if (ws > r.max_workspace_bytes) continue;
+      const double t = estimate_us(kernel_info(i), r.m, r.n, r.k, r.num_sms, k90::SplitMode::stream_k, r.num_sms);
+      if (!found || t < best.predicted_us * (1 - 1e-9)) {
+        found = true;
+        best.index = i;
+        best.mode = k90::SplitMode::stream_k;
+        best.slices = r.num_sms;
+        best.workspace_bytes = ws;
+        best.predicted_us = t;
+      }
+    }
+    if (!found)
+      return error("stream-K needs " + std::to_string(least_ws) + " bytes of workspace (one fp32 tile per SM), above "
+                   "max_workspace_bytes = " + std::to_string(r.max_workspace_bytes) + "; raise it");
+    out = best;
+    std::snprintf(buf, sizeof buf, "stream-K over up to %d CTAs (requested), predicted %.1f us", out.slices, out.predicted_us);
+    out.explanation = buf;
+    return out;
+  }
   const bool explicit_mode = r.mode == SplitKMode::serial || r.mode == SplitKMode::parallel;
   const k90::SplitMode mode = r.mode == SplitKMode::serial ? k90::SplitMode::serial : k90::SplitMode::parallel;
   if (r.mode == SplitKMode::none || r.slices == 1) {

@@ -18,12 +18,17 @@ constexpr std::size_t kWorkspaceAlignment = 256;  // what cuBLASLt and our split
 Status validate_split_k(const GemmArgs& problem, const GemmOptions& options) {
   const int slices = options.split_k_slices;
   switch (options.split_k_mode) {
-    case SplitKMode::none: case SplitKMode::serial: case SplitKMode::parallel: case SplitKMode::automatic: break;
+    case SplitKMode::none: case SplitKMode::serial: case SplitKMode::parallel: case SplitKMode::automatic:
+    case SplitKMode::stream_k: break;
     default:
       return {StatusCode::invalid_argument, "split_k_mode has an unknown value " +
                                                 std::to_string(static_cast<int>(options.split_k_mode)) +
-                                                " (none, serial, parallel or automatic)"};
+                                                " (none, serial, parallel, automatic or stream_k)"};
   }
+  if (options.split_k_mode == SplitKMode::stream_k && slices != 0)
+    return {StatusCode::invalid_argument, "split_k_slices = " + std::to_string(slices) +
+                                              " with split_k_mode stream_k: stream-K shares the k-blocks among all SMs, "
+                                              "so the slice count is not a choice; leave split_k_slices at 0"};
   if (slices < 0)
     return {StatusCode::invalid_argument, "split_k_slices must be >= 1, or 0 to let the heuristic choose (got " +
                                               std::to_string(slices) + ")"};

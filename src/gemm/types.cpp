@@ -34,6 +34,7 @@ const char* to_string(SplitKMode m) noexcept {
     case SplitKMode::serial: return "serial";
     case SplitKMode::parallel: return "parallel";
     case SplitKMode::automatic: return "automatic";
+    case SplitKMode::stream_k: return "stream_k";
   }
   return "unknown";
 }

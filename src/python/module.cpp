@@ -118,7 +118,8 @@ SplitKMode split_mode_of(const std::string& s) {
   if (s == "none") return SplitKMode::none;
   if (s == "serial") return SplitKMode::serial;
   if (s == "parallel") return SplitKMode::parallel;
-  throw nb::value_error(("split_k_mode must be \"auto\", \"none\", \"serial\" or \"parallel\" (got \"" + s + "\")").c_str());
+  if (s == "stream_k") return SplitKMode::stream_k;
+  throw nb::value_error(("split_k_mode must be \"auto\", \"none\", \"serial\", \"parallel\" or \"stream_k\" (got \"" + s + "\")").c_str());
 }
 
 Backend backend_of(const std::string& s) {

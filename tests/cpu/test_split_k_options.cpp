@@ -33,6 +33,7 @@ TEST(SplitKOptions, Names) {
   EXPECT_STREQ(to_string(SplitKMode::serial), "serial");
   EXPECT_STREQ(to_string(SplitKMode::parallel), "parallel");
   EXPECT_STREQ(to_string(SplitKMode::automatic), "automatic");
+  EXPECT_STREQ(to_string(SplitKMode::stream_k), "stream_k");
   const GemmOptions defaults;
   EXPECT_EQ(defaults.split_k_mode, SplitKMode::automatic);
   EXPECT_EQ(defaults.split_k_slices, 0);
@@ -55,4 +56,9 @@ TEST(SplitKOptions, MoreSlicesThanK) {
 
 TEST(SplitKOptions, UnknownMode) {
   expect_error(fake_linear(128, 128, 64), static_cast<SplitKMode>(9), 0, "split_k_mode has an unknown value 9");
+}
+
+TEST(SplitKOptions, StreamKTakesNoSliceCount) {
+  expect_error(fake_linear(1024, 2112, 7168), SplitKMode::stream_k, 8,
+               "split_k_slices = 8 with split_k_mode stream_k: stream-K shares the k-blocks among all SMs");
 }

@@ -261,3 +261,98 @@ TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
     if (c.m * c.n * c.k <= (std::int64_t{1} << 31)) check_case(spec, GemmOptions{Backend::sm90}, 1200);
   }
 }
+
+// Stream-K: the k-blocks of all tiles cut into one equal range per CTA. Shapes where CTAs' ranges
+// start and end mid-tile, where one tile spans dozens of CTAs (1-2 tiles, 256 k-blocks), where the
+// tile count is just above / below the SM count, and ragged edges; every cluster-1x1 cooperative
+// tile, both B layouts, every epilogue; against the fp64 reference with poisoned outputs.
+TEST(Sm90SplitK, StreamKShapesTilesAndEpilogues) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  const std::int64_t shapes[][3] = {{1, 8, 520},      {128, 128, 16384}, {1024, 2112, 7168}, {129, 257, 777},
+                                    {1000, 1000, 1000}, {300, 4100, 1500}, {7, 33, 1000}};
+  std::uint64_t seed = 1300;
+  for (const char* tile : {"64x128x64_s8_c1x1", "128x128x64_s6_c1x1", "128x256x64_s4_c1x1"})
+    for (const auto& s : shapes) {
+      GemmSpec spec{s[0], s[1], s[2], DType::bf16, seed % 3 == 0 ? DType::fp32 : DType::bf16};
+      const bool k_major = seed % 2 == 0;
+      spec.b_layout = k_major ? Layout::col_major : Layout::row_major;
+      spec.ld_multiple = 8;
+      const int variant = static_cast<int>(seed % 4);
+      if (variant == 1) { spec.with_c = true; spec.alpha = 0.75f; spec.beta = -1.25f; }
+      if (variant == 2) spec.with_bias = true;
+      if (variant == 3) { spec.with_bias = true; spec.scale_a = 2; spec.scale_b = 2; }
+      const std::string name = std::string("sm90_bf16_") + (spec.out == DType::fp32 ? "f32_" : "bf16_") + tile +
+                               (k_major ? "_bk" : "_bn");
+      const GemmOptions o = split_options(SplitKMode::stream_k, 0, name);
+      check_case(spec, o, seed++);
+    }
+  // Without a forced kernel: the heuristic picks among the eligible tiles.
+  GemmSpec spec{1024, 2112, 7168, DType::fp16, DType::fp16};
+  spec.ld_multiple = 8;
+  check_case(spec, split_options(SplitKMode::stream_k, 0), seed++);
+  GemmOperands ops(spec, 1);
+  GemmPlan plan;
+  ASSERT_TRUE(plan.initialize(ops.args(), split_options(SplitKMode::stream_k, 0)).ok());
+  EXPECT_NE(plan.describe().find("split-K stream_k"), std::string::npos) << plan.describe();
+}
+
+TEST(Sm90SplitK, StreamKBitwiseDeterministicCapturedAndReplayed) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  cudaStream_t stream;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  GemmSpec spec{200, 2112, 7168, DType::bf16, DType::fp32};  // fp32 out: every summation bit shows
+  spec.ld_multiple = 8;
+  spec.with_bias = true;
+  GemmOperands ops(spec, 1400);
+  GemmPlan plan;
+  ASSERT_TRUE(plan.initialize(ops.args(), split_options(SplitKMode::stream_k, 0)).ok());
+  support::DeviceBuffer ws(plan.workspace_size(ops.args()));
+  ASSERT_GT(ws.bytes(), 0u);
+  const auto first = run_once(plan, ops, ws, stream);
+  for (int i = 1; i < 100; ++i) {
+    const Status s = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);
+    ASSERT_TRUE(s.ok()) << s.to_string();
+    SUPPORT_CUDA(cudaStreamSynchronize(stream));
+    ASSERT_EQ(support::download(ops.args().d), first) << "stream-K: run " << i << " differs from run 0";
+  }
+  const support::Comparison cmp = ops.check();
+  EXPECT_LT(cmp.rel_error, GemmOperands::tolerance(spec.in, spec.out)) << plan.describe();
+  // Captured (workspace dirtied first: run() must zero the flags inside the graph) and replayed.
+  ops.poison_output(stream);
+  SUPPORT_CUDA(cudaMemsetAsync(ws.get(), 0x5A, ws.bytes(), stream));
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  SUPPORT_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+  const Status s = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);
+  SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+  ASSERT_TRUE(s.ok()) << s.to_string();
+  SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+  for (int replay = 0; replay < 3; ++replay) {
+    ops.poison_output(stream);
+    SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
+    SUPPORT_CUDA(cudaStreamSynchronize(stream));
+    EXPECT_EQ(support::download(ops.args().d), first) << "replay " << replay;
+  }
+  SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+  SUPPORT_CUDA(cudaGraphDestroy(graph));
+  SUPPORT_CUDA(cudaStreamDestroy(stream));
+}
+
+TEST(Sm90SplitK, StreamKRefusesClusterAndPingpongKernels) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  GemmSpec spec{256, 512, 1024, DType::bf16, DType::bf16};
+  spec.ld_multiple = 8;
+  GemmOperands ops(spec, 1500);
+  for (const char* name : {"sm90_bf16_bf16_128x256x64_s4_c2x1_bk", "sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk"}) {
+    GemmPlan plan;
+    const Status s = plan.initialize(ops.args(), split_options(SplitKMode::stream_k, 0, name));
+    EXPECT_EQ(s.code(), StatusCode::invalid_argument) << name << ": " << s.to_string();
+    EXPECT_NE(s.message().find("cannot run stream-K: it needs a cooperative kernel without a cluster"), std::string::npos)
+        << s.message();
+  }
+  GemmOptions lt = split_options(SplitKMode::stream_k, 0);
+  lt.backend = Backend::cublaslt;
+  GemmPlan plan;
+  const Status s = plan.initialize(ops.args(), lt);
+  EXPECT_EQ(s.code(), StatusCode::not_supported) << s.to_string();
+}

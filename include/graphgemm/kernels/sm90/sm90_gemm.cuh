@@ -351,6 +351,49 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
     }
 }
 
+// A consumer warpgroup's 64 x BN accumulators (wgmma fragment layout) to / from an fp32 tile in
+// the split-K workspace (row-major, BN floats a row), through L2 (st.global.cg / ld.global.cg):
+// another SM reads or wrote it.
+template <int BN, int kNumAccum>
+__device__ __forceinline__ void store_partial(float* tile, const float (&acc)[kNumAccum], int r0, int c0) {
+#pragma unroll
+    for (int j = 0; j < BN / 8; ++j) {
+        __stcg(reinterpret_cast<float2*>(tile + r0 * BN + 8 * j + c0), make_float2(acc[4 * j + 0], acc[4 * j + 1]));
+        __stcg(reinterpret_cast<float2*>(tile + (r0 + 8) * BN + 8 * j + c0),
+               make_float2(acc[4 * j + 2], acc[4 * j + 3]));
+    }
+}
+template <int BN, int kNumAccum>
+__device__ __forceinline__ void add_partial(const float* tile, float (&acc)[kNumAccum], int r0, int c0) {
+#pragma unroll
+    for (int j = 0; j < BN / 8; ++j) {
+        const float2 x = __ldcg(reinterpret_cast<const float2*>(tile + r0 * BN + 8 * j + c0));
+        const float2 y = __ldcg(reinterpret_cast<const float2*>(tile + (r0 + 8) * BN + 8 * j + c0));
+        acc[4 * j + 0] = x.x + acc[4 * j + 0];
+        acc[4 * j + 1] = x.y + acc[4 * j + 1];
+        acc[4 * j + 2] = y.x + acc[4 * j + 2];
+        acc[4 * j + 3] = y.y + acc[4 * j + 3];
+    }
+}
+
+// The next work unit of this CTA: a tile and its k-blocks [kb_begin, kb_end). Split-K: `slice` is
+// the unit's K slice (slice s covers [s*q + min(s, r), +q + (s < r)), q, r = divmod(k-blocks, S));
+// stream-K: `t` is the tile's linear index and the range comes from the CTA's share.
+template <class Scheduler>
+__device__ __forceinline__ bool next_unit(Scheduler& sched, bool stream_k, int kb_per_slice, int kb_extra,
+                                          int& tile_m, int& tile_n, int& slice, int& t, int& kb_begin,
+                                          int& kb_end) {
+    if (stream_k) {
+        slice = 0;
+        return sched.next_stream_k(tile_m, tile_n, t, kb_begin, kb_end);
+    }
+    t = -1;
+    if (!sched.next(tile_m, tile_n, slice)) return false;
+    kb_begin = slice * kb_per_slice + min(slice, kb_extra);
+    kb_end = kb_begin + kb_per_slice + (slice < kb_extra ? 1 : 0);
+    return true;
+}
+
 // Parallel split-K, second phase (consumer threads of every CTA, after their GEMM work units):
 // the rows of D (per n-tile) are cut into gridDim.x contiguous shares; for each tile in its share the CTA
 // waits until all S slices of the rows' warpgroups have counted in, sums the S fp32 partials,
@@ -502,6 +545,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int rank_n = Config::kClusterN == 2 ? static_cast<int>(cta_rank) : 0;
     const int num_k_blocks = (p.k + BK - 1) / BK;
     // Split-K: slice s covers k-blocks [s*q + min(s, r), +q + (s < r)) with q, r = divmod(nkb, S).
+    const bool stream_k = p.split_mode == static_cast<int>(SplitMode::stream_k);  // KernelParams::splits == 1
     const int kb_per_slice = num_k_blocks / p.splits;
     const int kb_extra = num_k_blocks - kb_per_slice * p.splits;
 
@@ -529,16 +573,15 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         setmaxnreg_dec<Config::kProducerRegs>();
         if (warp_idx == kConsumerWGs * 4 && lane == 0) {
             Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits);
+            if (stream_k) sched.init_stream_k(num_k_blocks);
             uint32_t stage = 0, phase = 0;
 #ifdef GRAPHGEMM_SM90_TRACE
             bool traced = false;
 #endif
-            int tile_m, tile_n, slice;
-            while (sched.next(tile_m, tile_n, slice)) {
+            int tile_m, tile_n, slice, t, kb_begin, kb_end;
+            while (next_unit(sched, stream_k, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
                 const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
                 const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
-                const int kb_begin = slice * kb_per_slice + min(slice, kb_extra);
-                const int kb_end = kb_begin + kb_per_slice + (slice < kb_extra ? 1 : 0);
                 for (int kb = kb_begin; kb < kb_end; ++kb) {
                     // Stage free in every CTA this load (or its multicast) writes to.
                     mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
@@ -591,6 +634,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         const uint32_t warp_in_wg = warp_idx % 4;
         const bool wg_leader = (threadIdx.x % 128) == 0;
         Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits);
+        if (stream_k) sched.init_stream_k(num_k_blocks);
         const int ctiles_n = sched.tiles_n * Config::kClusterN;  // CTA tiles along N
         const int num_ctiles = sched.tiles_m * Config::kClusterM * ctiles_n;
 
@@ -615,12 +659,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #ifdef GRAPHGEMM_SM90_TRACE
         bool traced = false;
 #endif
-        int tile_m, tile_n, slice;
-        while (sched.next(tile_m, tile_n, slice)) {
+        int tile_m, tile_n, slice, t, kb_begin, kb_end;
+        while (next_unit(sched, stream_k, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
             const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
             const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
-            const int kb_begin = slice * kb_per_slice + min(slice, kb_extra);
-            const int kb_end = kb_begin + kb_per_slice + (slice < kb_extra ? 1 : 0);
 
             // ---- Main loop: one wgmma group in flight, release the previous stage ----
             uint32_t prev_stage = 0;
@@ -675,28 +717,39 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     // Wait for slices 0..slice-1, then add their running sum (fixed order).
                     if (wg_leader) wait_flag_equal(counter, slice);
                     named_barrier_sync(1 + wg_idx, 128);
-#pragma unroll
-                    for (int j = 0; j < BN / 8; ++j) {
-                        const float2 x = __ldcg(reinterpret_cast<const float2*>(tile + r0 * BN + 8 * j + c0));
-                        const float2 y = __ldcg(reinterpret_cast<const float2*>(tile + (r0 + 8) * BN + 8 * j + c0));
-                        acc[4 * j + 0] = x.x + acc[4 * j + 0];
-                        acc[4 * j + 1] = x.y + acc[4 * j + 1];
-                        acc[4 * j + 2] = y.x + acc[4 * j + 2];
-                        acc[4 * j + 3] = y.y + acc[4 * j + 3];
-                    }
+                    add_partial<BN>(tile, acc, r0, c0);
                 }
                 if (p.split_mode == static_cast<int>(SplitMode::parallel) || slice + 1 < p.splits) {
                     // Not the last serial slice: hand on the (running) sum and signal.
-#pragma unroll
-                    for (int j = 0; j < BN / 8; ++j) {
-                        __stcg(reinterpret_cast<float2*>(tile + r0 * BN + 8 * j + c0),
-                               make_float2(acc[4 * j + 0], acc[4 * j + 1]));
-                        __stcg(reinterpret_cast<float2*>(tile + (r0 + 8) * BN + 8 * j + c0),
-                               make_float2(acc[4 * j + 2], acc[4 * j + 3]));
-                    }
+                    store_partial<BN>(tile, acc, r0, c0);
                     named_barrier_sync(1 + wg_idx, 128);
                     if (wg_leader) red_release_gpu_add(counter, 1);
                     store_d = false;
+                }
+            }
+            if (stream_k && in_bounds) {  // uniform
+                const int r0 = static_cast<int>(warp_in_wg) * 16 + static_cast<int>(lane / 4);
+                const int c0 = 2 * static_cast<int>(lane % 4);
+                const long long wg_off = static_cast<long long>(wg_idx) * 64 * BN;
+                if (kb_begin > 0) {
+                    // Not the owner (this CTA's first segment started mid-tile): hand the partial
+                    // to the owner through this CTA's slot and flag.
+                    store_partial<BN>(p.partials + static_cast<long long>(blockIdx.x) * (BM * BN) + wg_off,
+                                      acc, r0, c0);
+                    named_barrier_sync(1 + wg_idx, 128);
+                    if (wg_leader) red_release_gpu_add(p.counters + blockIdx.x * kConsumerWGs + wg_idx, 1);
+                    store_d = false;
+                } else if (kb_end < num_k_blocks) {
+                    // The owner, and later CTAs hold the rest of the tile (each in its first
+                    // segment, which it works on before anything else): add their partials in
+                    // CTA order, then the epilogue.
+                    const long long tile_end = static_cast<long long>(t + 1) * num_k_blocks;
+                    for (int d = static_cast<int>(blockIdx.x) + 1;
+                         d < static_cast<int>(gridDim.x) && sched.stream_k_range_begin(d) < tile_end; ++d) {
+                        if (wg_leader) wait_flag_equal(p.counters + d * kConsumerWGs + wg_idx, 1);
+                        named_barrier_sync(1 + wg_idx, 128);
+                        add_partial<BN>(p.partials + static_cast<long long>(d) * (BM * BN) + wg_off, acc, r0, c0);
+                    }
                 }
             }
 

@@ -248,11 +248,18 @@ struct Gemm {
         if (p.c != nullptr && p.ldc < p.n) return cudaErrorInvalidValue;
         if ((p.bias == nullptr) != (p.bias_type == BiasType::none)) return cudaErrorInvalidValue;
         // Split-K: 1 <= splits <= k-blocks (no empty slice), a mode, a big enough workspace.
+        // Stream-K: splits = the most CTAs (workspace slots), cluster 1x1 cooperative kernels only.
         const int k_blocks = (p.k + Config::kBlockK - 1) / Config::kBlockK;
-        if (p.splits < 1 || p.splits > k_blocks) return cudaErrorInvalidValue;
-        if ((p.splits > 1) != (p.split_mode != SplitMode::none)) return cudaErrorInvalidValue;
+        const bool stream_k = p.split_mode == SplitMode::stream_k;
+        if (stream_k) {
+            if (Config::kClusterSize != 1 || schedule() != Schedule::cooperative || p.splits < 1)
+                return cudaErrorInvalidValue;
+        } else {
+            if (p.splits < 1 || p.splits > k_blocks) return cudaErrorInvalidValue;
+            if ((p.splits > 1) != (p.split_mode != SplitMode::none)) return cudaErrorInvalidValue;
+        }
         const SplitWorkspaceLayout ws = workspace(p.m, p.n, p.split_mode, p.splits);
-        if (p.splits > 1) {
+        if (p.splits > 1 || stream_k) {
             if (p.workspace == nullptr || !aligned16(p.workspace) || p.workspace_bytes < ws.total())
                 return cudaErrorInvalidValue;
             if (ws.counters > 0x7fffffffull) return cudaErrorInvalidValue;
@@ -296,13 +303,14 @@ struct Gemm {
         la.params.bias = p.bias;
         la.params.scale_a = p.scale_a;
         la.params.scale_b = p.scale_b;
-        la.params.splits = p.splits;
+        const bool uses_ws = p.splits > 1 || stream_k;
+        la.params.splits = stream_k ? 1 : p.splits;
         la.params.split_mode = static_cast<int>(p.split_mode);
-        la.params.counters = p.splits > 1 ? static_cast<int*>(p.workspace) : nullptr;
-        la.params.partials = p.splits > 1
+        la.params.counters = uses_ws ? static_cast<int*>(p.workspace) : nullptr;
+        la.params.partials = uses_ws
             ? reinterpret_cast<float*>(static_cast<char*>(p.workspace) + ws.counter_bytes) : nullptr;
-        la.memset_ptr = p.splits > 1 ? p.workspace : nullptr;
-        la.memset_bytes = p.splits > 1 ? static_cast<size_t>(ws.counter_bytes) : 0;
+        la.memset_ptr = uses_ws ? p.workspace : nullptr;
+        la.memset_bytes = uses_ws ? static_cast<size_t>(ws.counter_bytes) : 0;
 
         // ---- Persistent grid: one CTA per SM at most, whole clusters ----
         constexpr int kCluster = Config::kClusterSize;
@@ -315,9 +323,14 @@ struct Gemm {
         const int measured = max_active_clusters().load(std::memory_order_relaxed);
         if (measured > 0) max_clusters = std::min(max_clusters, measured);
         max_clusters = std::max(1, max_clusters);
-        const long long units = tiles * p.splits;  // work units: tiles x K slices
+        const long long units = tiles * (stream_k ? 1 : p.splits);  // work units: tiles x K slices
         if (units > 0x7fffffffll) return cudaErrorInvalidValue;
-        const long long clusters = full_grid ? max_clusters : std::min<long long>(units, max_clusters);
+        long long clusters = full_grid ? max_clusters : std::min<long long>(units, max_clusters);
+        if (stream_k) {  // one k-block at least per CTA, and no more CTAs than workspace slots
+            const long long iterations = tiles * k_blocks;
+            clusters = std::min<long long>({static_cast<long long>(max_clusters), iterations,
+                                            static_cast<long long>(p.splits)});
+        }
         la.grid = dim3(static_cast<unsigned>(clusters * kCluster), 1, 1);
         la.block = dim3(Config::kThreads, 1, 1);
         la.cluster = dim3(kCluster, 1, 1);

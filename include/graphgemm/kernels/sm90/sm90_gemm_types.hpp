@@ -17,7 +17,14 @@ enum class BiasType : int { none = 0, bf16 = 1, fp16 = 2, fp32 = 3 };
 //             in on the tile's counter; once every CTA has finished its GEMM work it reduces a
 //             share of all output rows (waiting on their counters), summing the slices in the
 //             fixed order 0..S-1, and applies the epilogue. Deterministic too.
-enum class SplitMode : int { none = 0, serial = 1, parallel = 2 };
+//   stream_k: (`splits` = the number of CTAs, cluster 1x1 kernels only) all tiles' k-blocks in one
+//             sequence cut into equal contiguous ranges, one per CTA. The CTA holding a tile's
+//             k-block 0 owns it (always the last segment of its range); a segment that starts
+//             mid-tile (always a CTA's first) writes its fp32 partial to the CTA's workspace slot
+//             and raises the CTA's flag; the owner adds those partials in CTA order (deterministic)
+//             and applies the epilogue. Nobody waits before its last segment: deadlock-free on a
+//             co-resident grid. For shapes whose tile count quantizes badly on the SMs.
+enum class SplitMode : int { none = 0, serial = 1, parallel = 2, stream_k = 3 };
 
 // How a kernel's consumer warpgroups share the work (the instance's name says it: "_pp" = pingpong).
 //   cooperative: 1-2 consumer warpgroups compute one BlockM x BlockN tile together (64 rows each);
@@ -78,6 +85,13 @@ inline SplitWorkspaceLayout split_workspace_layout(long long m, long long n, int
     const long long ctiles_m = (m + block_m * cluster_m - 1) / (block_m * cluster_m) * cluster_m;
     const long long ctiles_n = (n + block_n * cluster_n - 1) / (block_n * cluster_n) * cluster_n;
     const unsigned long long ctiles = static_cast<unsigned long long>(ctiles_m * ctiles_n);
+    if (mode == SplitMode::stream_k) {
+        // Stream-K: `splits` is the number of CTAs; one flag and one fp32 partial tile per CTA.
+        w.counters = static_cast<unsigned long long>(splits) * static_cast<unsigned long long>(block_m / 64);
+        w.counter_bytes = (w.counters * 4 + 255) / 256 * 256;
+        w.partial_bytes = static_cast<unsigned long long>(splits) * block_m * block_n * 4;
+        return w;
+    }
     w.counters = ctiles * static_cast<unsigned long long>(block_m / 64);
     w.counter_bytes = (w.counters * 4 + 255) / 256 * 256;
     const unsigned long long slots = mode == SplitMode::parallel ? static_cast<unsigned long long>(splits) : 1;

@@ -53,6 +53,12 @@ struct TileScheduler {
         next_tile += stride;
         slice = t / num_tiles;  // NOTES: 0 without split-K; one division per unit
         t -= slice * num_tiles;
+        coords(t, tile_m, tile_n);
+        return true;
+    }
+
+    // The cluster tile of linear index t (grouped rasterisation, see next()).
+    __device__ __forceinline__ void coords(int t, int& tile_m, int& tile_n) const {
         const int major = along_n ? tiles_n : tiles_m;
         const int minor = along_n ? tiles_m : tiles_n;
         const int per_group = group * minor;
@@ -64,6 +70,33 @@ struct TileScheduler {
         const int b = r / group_size;
         tile_m = along_n ? b : a;
         tile_n = along_n ? a : b;
+    }
+
+    // ---- Stream-K (cluster 1x1 only): this CTA's range of the k-block sequence of all tiles ----
+    // Iteration i is k-block i % kb of tile i / kb (kb = k-blocks per tile); CTA c of P gets
+    // [c * I / P, (c + 1) * I / P) with I = num_tiles * kb.
+    long long sk_begin = 0, sk_it = 0, sk_end = 0;
+    int sk_kb = 1;
+    __device__ __forceinline__ void init_stream_k(int k_blocks) {
+        sk_kb = k_blocks;
+        const long long total = static_cast<long long>(num_tiles) * k_blocks;
+        sk_begin = sk_it = total * blockIdx.x / gridDim.x;
+        sk_end = total * (blockIdx.x + 1) / gridDim.x;
+    }
+    // First iteration of CTA c's range (for an owner looking for the CTAs that continue its tile).
+    __device__ __forceinline__ long long stream_k_range_begin(int c) const {
+        return static_cast<long long>(num_tiles) * sk_kb * c / gridDim.x;
+    }
+    // The next segment of this CTA's range: tile t (linear) and its k-blocks [kb_lo, kb_hi).
+    __device__ __forceinline__ bool next_stream_k(int& tile_m, int& tile_n, int& t, int& kb_lo,
+                                                  int& kb_hi) {
+        if (sk_it >= sk_end) return false;
+        t = static_cast<int>(sk_it / sk_kb);
+        const long long tile_first = static_cast<long long>(t) * sk_kb;
+        kb_lo = static_cast<int>(sk_it - tile_first);
+        kb_hi = static_cast<int>(min(static_cast<long long>(sk_kb), sk_end - tile_first));
+        sk_it = tile_first + kb_hi;
+        coords(t, tile_m, tile_n);
         return true;
     }
 
