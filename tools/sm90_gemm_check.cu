@@ -17,8 +17,9 @@
 // Split-K cases (serial and parallel, several slice counts, few-CTA grids where CTAs walk many
 // work units, full grids) run on every instance too; the workspace is filled with garbage first
 // (the launcher must zero what it needs). Serial cases are run twice and must match bitwise.
-// Instances without split-K (the ping-pong ones, "_pp") must refuse every split case
-// (make_launch_args: cudaErrorInvalidValue); that refusal is what is checked for them.
+// Instances without split-K (the ping-pong ones, "_pp") must refuse every split case, and cluster
+// kernels every stream-K case (make_launch_args: cudaErrorInvalidValue); that refusal is what is
+// checked for them.
 // Exit code: 0 all passed (or no CUDA device), 1 any failure.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -330,8 +331,11 @@ static bool run_case(int ki_index, const Case& cs, int device_sms, Result& res) 
         reference_dispatch_out<__half>(cs, ki, p, static_cast<double*>(ref.ptr));
     CHECK_CUDA(cudaGetLastError());
 
-    if (cs.splits > 1 && !gd::supports_split_k(ki)) {
-        // No split-K on this instance: the launcher must refuse, whatever the workspace.
+    const bool stream_k = cs.split_mode == gk::SplitMode::stream_k;
+    const bool split = cs.splits > 1 || stream_k;
+    if (split && (!gd::supports_split_k(ki) || (stream_k && ki.cluster_m * ki.cluster_n != 1))) {
+        // No split-K on this instance (ping-pong), or stream-K on a cluster kernel: the launcher
+        // must refuse, whatever the workspace.
         DeviceBuffer big;
         CHECK_CUDA(big.alloc(size_t{1} << 20));
         p.split_mode = cs.split_mode;
@@ -341,12 +345,12 @@ static bool run_case(int ki_index, const Case& cs, int device_sms, Result& res) 
         gd::LaunchArgsStorage storage;
         const cudaError_t err = gd::kernel_make_launch_args(ki_index, p, device_sms, storage, cs.full_grid);
         res.ok = err == cudaErrorInvalidValue;
-        if (!res.ok) res.error = std::string("split-K not refused: ") + cudaGetErrorName(err);
+        if (!res.ok) res.error = std::string(stream_k ? "stream-K" : "split-K") + " not refused: " + cudaGetErrorName(err);
         return true;
     }
 
     DeviceBuffer ws;
-    if (cs.splits > 1) {
+    if (split) {
         const size_t bytes = gd::kernel_split_workspace(ki_index, p.m, p.n, cs.split_mode, cs.splits).total();
         CHECK_CUDA(ws.alloc(bytes));
         CHECK_CUDA(cudaMemset(ws.ptr, 0x7F, bytes));  // garbage: counters must be zeroed by launch
@@ -376,7 +380,7 @@ static bool run_case(int ki_index, const Case& cs, int device_sms, Result& res) 
         std::exit(1);
     }
     bool repeat_differs = false;
-    if (cs.splits > 1) {  // determinism: a second run (workspace not re-poisoned) must match bitwise
+    if (split) {  // determinism: a second run (workspace not re-poisoned) must match bitwise
         const size_t d_bytes = (M + guard_rows) * ldd * out_size(ki);
         std::vector<unsigned char> first(d_bytes), second(d_bytes);
         CHECK_CUDA(cudaMemcpy(first.data(), d.ptr, d_bytes, cudaMemcpyDeviceToHost));
@@ -419,6 +423,14 @@ static std::vector<Case> make_split_cases(int device_sms) {
         {700, 900, 1000, 0, false, 2, false, SM::serial, 6},
         {5, 77, 2000, 1, true, 0, true, SM::parallel, 8},
         {300, 600, 2000, 2, false, device_sms, true, SM::serial, 8},
+        // Stream-K (splits = the most CTAs): ranges starting and ending mid-tile, one tile over
+        // dozens of CTAs (CTA 0 adds 78 partials), few CTAs over many tiles, ragged edges.
+        {129, 257, 1031, 1, false, 0, false, SM::stream_k, device_sms},
+        {7, 33, 5000, 0, false, 0, false, SM::stream_k, device_sms},
+        {1, 300, 4000, 2, true, 0, false, SM::stream_k, 7},
+        {333, 1000, 1032, 0, false, 0, false, SM::stream_k, device_sms},
+        {1500, 1700, 640, 1, true, 3, false, SM::stream_k, 3},
+        {520, 777, 1500, 2, false, 0, false, SM::stream_k, device_sms},
     };
 }
 
@@ -452,7 +464,7 @@ static std::vector<Case> make_cases(bool quick, int device_sms) {
     cases.push_back({5, 77, 129, 1, true, 0, true});
     cases.push_back({300, 600, 200, 2, false, device_sms, true});
     for (const Case& c : make_split_cases(device_sms))
-        if (!quick || c.splits <= 8) cases.push_back(c);
+        if (!quick || c.splits <= 8 || c.split_mode == gk::SplitMode::stream_k) cases.push_back(c);
     return cases;
 }
 
