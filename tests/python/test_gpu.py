@@ -111,7 +111,7 @@ def test_errors_raise_and_write_nothing():
     assert (y == 7.0).all(), "a rejected call wrote into the output"
 
 
-@pytest.mark.parametrize("mode,slices", [("serial", 4), ("parallel", 8), ("auto", 0), ("none", 1)])
+@pytest.mark.parametrize("mode,slices", [("serial", 4), ("parallel", 8), ("auto", 0), ("none", 1), ("stream_k", 0)])
 def test_split_k_from_python(mode, slices):
     a = torch.randn(128, 8192, device="cuda", dtype=torch.bfloat16)
     w = torch.randn(128, 8192, device="cuda", dtype=torch.bfloat16)
@@ -121,6 +121,8 @@ def test_split_k_from_python(mode, slices):
     torch.cuda.synchronize()
     if mode in ("serial", "parallel"):
         assert f"{mode} x{slices}" in plan.config, plan.config
+    if mode == "stream_k":
+        assert "split-K stream_k" in plan.config, plan.config
     assert rel_err(y, a.double() @ w.double().t()) < 8e-3
 
 
