@@ -24,6 +24,16 @@ int find(const char* name) {
   return i;
 }
 
+// choose_split for a 128 x 4096 x 8192 bf16 problem with kernel `forced` and the given request.
+gd::SplitChoice choose_forced(int forced, SplitKMode mode, int slices) {
+  gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 4096, 8192, 132};
+  r.mode = mode;
+  r.slices = slices;
+  r.max_workspace_bytes = std::size_t{1} << 30;
+  r.forced_kernel = forced;
+  return gd::choose_split(r);
+}
+
 }  // namespace
 
 TEST(Sm90Schedule, InstanceTable) {
@@ -72,12 +82,7 @@ TEST(Sm90Schedule, ForcedPingpongWithSplitKIsAnError) {
   ASSERT_GE(i, 0);
   for (auto [mode, slices] : {std::pair{SplitKMode::serial, 0}, std::pair{SplitKMode::parallel, 8},
                               std::pair{SplitKMode::automatic, 4}}) {
-    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 4096, 8192, 132};
-    r.mode = mode;
-    r.slices = slices;
-    r.max_workspace_bytes = std::size_t{1} << 30;
-    r.forced_kernel = i;
-    const gd::SplitChoice c = gd::choose_split(r);
+    const gd::SplitChoice c = choose_forced(i, mode, slices);
     EXPECT_FALSE(c.error.ok());
     EXPECT_EQ(c.error.code(), StatusCode::invalid_argument);
     EXPECT_NE(c.error.message().find("without split-K"), std::string::npos) << c.error.message();
@@ -85,12 +90,7 @@ TEST(Sm90Schedule, ForcedPingpongWithSplitKIsAnError) {
   // automatic, slices 0: the forced kernel unsplit; none / slices 1: likewise.
   for (auto [mode, slices] : {std::pair{SplitKMode::automatic, 0}, std::pair{SplitKMode::none, 0},
                               std::pair{SplitKMode::serial, 1}}) {
-    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 4096, 8192, 132};
-    r.mode = mode;
-    r.slices = slices;
-    r.max_workspace_bytes = std::size_t{1} << 30;
-    r.forced_kernel = i;
-    const gd::SplitChoice c = gd::choose_split(r);
+    const gd::SplitChoice c = choose_forced(i, mode, slices);
     ASSERT_TRUE(c.error.ok()) << c.error.to_string();
     EXPECT_EQ(c.index, i);
     EXPECT_EQ(c.slices, 1);

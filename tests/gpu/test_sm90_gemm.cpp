@@ -8,6 +8,7 @@
 #include "gemm_check.hpp"
 
 using namespace graphgemm;
+using graphgemm::testing::capture_run;
 using graphgemm::testing::check_case;
 using support::GemmOperands;
 using support::GemmSpec;
@@ -118,18 +119,13 @@ TEST(Sm90, CapturedReplayIsBitwiseEqual) {
   const auto eager = support::download(ops.args().d);
   for (cudaStreamCaptureMode mode : {cudaStreamCaptureModeGlobal, cudaStreamCaptureModeThreadLocal, cudaStreamCaptureModeRelaxed}) {
     ops.poison_output(stream);
-    cudaGraph_t graph;
-    cudaGraphExec_t exec;
-    SUPPORT_CUDA(cudaStreamBeginCapture(stream, mode));
-    const Status s = plan.run(ops.args(), workspace, stream);
-    SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+    cudaGraphExec_t exec = nullptr;
+    const Status s = capture_run(plan, ops.args(), workspace, stream, mode, exec);
     ASSERT_TRUE(s.ok()) << s.to_string();
-    SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
     SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
     SUPPORT_CUDA(cudaStreamSynchronize(stream));
     EXPECT_EQ(support::download(ops.args().d), eager) << "capture mode " << mode;
     SUPPORT_CUDA(cudaGraphExecDestroy(exec));
-    SUPPORT_CUDA(cudaGraphDestroy(graph));
   }
   SUPPORT_CUDA(cudaStreamDestroy(stream));
 }

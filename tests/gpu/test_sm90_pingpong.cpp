@@ -10,6 +10,7 @@
 #include "gemm_check.hpp"
 
 using namespace graphgemm;
+using graphgemm::testing::capture_run;
 using graphgemm::testing::check_case;
 using support::GemmOperands;
 using support::GemmSpec;
@@ -117,18 +118,13 @@ TEST(Sm90Pingpong, CapturedReplayIsBitwiseEqual) {
     const auto eager = support::download(ops.args().d);
     for (int rep = 0; rep < 3; ++rep) {  // run to run: the schedule has no order-dependent sums
       ops.poison_output(stream);
-      cudaGraph_t graph;
-      cudaGraphExec_t exec;
-      SUPPORT_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
-      const Status s = plan.run(ops.args(), {}, stream);
-      SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+      cudaGraphExec_t exec = nullptr;
+      const Status s = capture_run(plan, ops.args(), {}, stream, cudaStreamCaptureModeGlobal, exec);
       ASSERT_TRUE(s.ok()) << s.to_string();
-      SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
       SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
       SUPPORT_CUDA(cudaStreamSynchronize(stream));
       EXPECT_EQ(support::download(ops.args().d), eager) << tile << ", replay " << rep;
       SUPPORT_CUDA(cudaGraphExecDestroy(exec));
-      SUPPORT_CUDA(cudaGraphDestroy(graph));
     }
     SUPPORT_CUDA(cudaStreamDestroy(stream));
   }

@@ -394,6 +394,57 @@ __device__ __forceinline__ bool next_unit(Scheduler& sched, bool stream_k, int k
     return true;
 }
 
+// Producer: one k-block (k0 = its first column of K) of A (BlockM x BK rows of the M x K A) and of
+// B (BlockN rows of the N x K B, or BK rows of the K x N B) into the stage buffers sa / sb,
+// completing on the stage's full barrier. In a 2x1 / 1x2 cluster each CTA loads its half of the
+// operand the two CTAs share and multicasts it to both.
+// NOTES: TMA always delivers full boxes (OOB parts zero-filled), so the transaction count is the
+// full stage size even on edge tiles.
+template <class Config>
+__device__ __forceinline__ void load_stage(const CUtensorMap* tma_a, const CUtensorMap* tma_b, uint32_t full,
+                                           uint32_t sa, uint32_t sb, int k0, int m0, int n0, int rank_m,
+                                           int rank_n) {
+    constexpr int BM = Config::kBlockM;
+    constexpr int BN = Config::kBlockN;
+    constexpr int BK = Config::kBlockK;
+    mbar_arrive_expect_tx(full, Config::kStageBytes);
+    if constexpr (Config::kMulticastA) {
+        tma_load_2d_multicast(sa + rank_n * (BM / 2) * 128, tma_a, full, k0, m0 + rank_n * (BM / 2), 0x3);
+    } else {
+        tma_load_2d(sa, tma_a, full, k0, m0);
+    }
+    if constexpr (Config::kBKMajor) {
+        // smem: BN rows of 64 k-elements (128 B each)
+        if constexpr (Config::kMulticastB) {
+            tma_load_2d_multicast(sb + rank_m * (BN / 2) * 128, tma_b, full, k0, n0 + rank_m * (BN / 2), 0x3);
+        } else {
+            tma_load_2d(sb, tma_b, full, k0, n0);
+        }
+    } else {
+        // smem: BN/64 chunks, each BK k-rows of 64 n-elements (128 B each)
+#pragma unroll
+        for (int c = 0; c < BN / 64; ++c) {
+            if constexpr (Config::kMulticastB) {
+                tma_load_2d_multicast(sb + c * (BK * 128) + rank_m * (BK / 2) * 128, tma_b, full, n0 + c * 64,
+                                      k0 + rank_m * (BK / 2), 0x3);
+            } else {
+                tma_load_2d(sb + c * (BK * 128), tma_b, full, n0 + c * 64, k0);
+            }
+        }
+    }
+}
+
+// Consumer warp: the stage whose empty barrier is `empty` has been read; in a cluster, tell every
+// CTA whose producer may multicast into it (lane r arrives on CTA r's barrier).
+template <int kCluster>
+__device__ __forceinline__ void release_stage_of(uint32_t empty, uint32_t lane) {
+    if constexpr (kCluster == 1) {
+        if (lane == 0) mbar_arrive(empty);
+    } else {
+        if (lane < kCluster) mbar_arrive_cluster(empty, lane);
+    }
+}
+
 // Parallel split-K, second phase (consumer threads of every CTA, after their GEMM work units):
 // the rows of D (per n-tile) are cut into gridDim.x contiguous shares; for each tile in its share the CTA
 // waits until all S slices of the rows' warpgroups have counted in, sums the S fp32 partials,
@@ -586,40 +637,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     // Stage free in every CTA this load (or its multicast) writes to.
                     mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
                     GRAPHGEMM_TRACE_ONCE(traced, true, 2);
-                    const uint32_t full = bar_full + 8 * stage;
-                    // NOTES: TMA always delivers full boxes (OOB parts zero-filled), so the
-                    // transaction count is the full stage size even on edge tiles.
-                    mbar_arrive_expect_tx(full, Config::kStageBytes);
-                    const int k0 = kb * BK;
-                    const uint32_t sa = smem_a + stage * Config::kSmemAStage;
-                    const uint32_t sb = smem_b + stage * Config::kSmemBStage;
-                    if constexpr (Config::kMulticastA) {
-                        tma_load_2d_multicast(sa + rank_n * (BM / 2) * 128, &tma_a, full, k0,
-                                              m0 + rank_n * (BM / 2), 0x3);
-                    } else {
-                        tma_load_2d(sa, &tma_a, full, k0, m0);
-                    }
-                    if constexpr (kBKMajor) {
-                        // smem: BN rows of 64 k-elements (128 B each)
-                        if constexpr (Config::kMulticastB) {
-                            tma_load_2d_multicast(sb + rank_m * (BN / 2) * 128, &tma_b, full, k0,
-                                                  n0 + rank_m * (BN / 2), 0x3);
-                        } else {
-                            tma_load_2d(sb, &tma_b, full, k0, n0);
-                        }
-                    } else {
-                        // smem: BN/64 chunks, each BK k-rows of 64 n-elements (128 B each)
-#pragma unroll
-                        for (int c = 0; c < BN / 64; ++c) {
-                            if constexpr (Config::kMulticastB) {
-                                tma_load_2d_multicast(sb + c * (BK * 128) + rank_m * (BK / 2) * 128,
-                                                      &tma_b, full, n0 + c * 64,
-                                                      k0 + rank_m * (BK / 2), 0x3);
-                            } else {
-                                tma_load_2d(sb + c * (BK * 128), &tma_b, full, n0 + c * 64, k0);
-                            }
-                        }
-                    }
+                    load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
+                                       smem_b + stage * Config::kSmemBStage, kb * BK, m0, n0, rank_m, rank_n);
                     if (++stage == kStages) {
                         stage = 0;
                         phase ^= 1;
@@ -642,13 +661,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         const uint64_t desc_a0 = make_smem_desc_sw128(smem_a + wg_idx * 64 * 128, 0, 1024);
         const uint64_t desc_b0 = make_smem_desc_sw128(smem_b, kBKMajor ? 0 : BK * 128, 1024);
 
-        auto release_stage = [&](uint32_t s) {
-            if constexpr (kCluster == 1) {
-                if (lane == 0) mbar_arrive(bar_empty + 8 * s);
-            } else {
-                if (lane < kCluster) mbar_arrive_cluster(bar_empty + 8 * s, lane);
-            }
-        };
+        auto release_stage = [&](uint32_t s) { release_stage_of<kCluster>(bar_empty + 8 * s, lane); };
 
         float acc[Mma::kNumAccum];
 #pragma unroll

@@ -190,39 +190,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 for (int kb = 0; kb < num_k_blocks; ++kb) {
                     // Stage free in every CTA this load (or its multicast) writes to.
                     mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
-                    const uint32_t full = bar_full + 8 * stage;
-                    // TMA delivers full boxes (OOB zero-filled): always the whole stage's bytes.
-                    mbar_arrive_expect_tx(full, Config::kStageBytes);
-                    const int k0 = kb * BK;
-                    const uint32_t sa = smem_a + stage * Config::kSmemAStage;
-                    const uint32_t sb = smem_b + stage * Config::kSmemBStage;
-                    if constexpr (Config::kMulticastA) {
-                        tma_load_2d_multicast(sa + rank_n * (BM / 2) * 128, &tma_a, full, k0,
-                                              m0 + rank_n * (BM / 2), 0x3);
-                    } else {
-                        tma_load_2d(sa, &tma_a, full, k0, m0);
-                    }
-                    if constexpr (kBKMajor) {
-                        // smem: BN rows of 64 k-elements (128 B each)
-                        if constexpr (Config::kMulticastB) {
-                            tma_load_2d_multicast(sb + rank_m * (BN / 2) * 128, &tma_b, full, k0,
-                                                  n0 + rank_m * (BN / 2), 0x3);
-                        } else {
-                            tma_load_2d(sb, &tma_b, full, k0, n0);
-                        }
-                    } else {
-                        // smem: BN/64 chunks, each BK k-rows of 64 n-elements (128 B each)
-#pragma unroll
-                        for (int c = 0; c < BN / 64; ++c) {
-                            if constexpr (Config::kMulticastB) {
-                                tma_load_2d_multicast(sb + c * (BK * 128) + rank_m * (BK / 2) * 128,
-                                                      &tma_b, full, n0 + c * 64,
-                                                      k0 + rank_m * (BK / 2), 0x3);
-                            } else {
-                                tma_load_2d(sb + c * (BK * 128), &tma_b, full, n0 + c * 64, k0);
-                            }
-                        }
-                    }
+                    load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
+                                       smem_b + stage * Config::kSmemBStage, kb * BK, m0, n0, rank_m, rank_n);
                     ring_advance<kStages>(stage, phase, 1);
                 }
             }
@@ -243,13 +212,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         const uint64_t desc_a0 = make_smem_desc_sw128(smem_a, 0, 1024);
         const uint64_t desc_b0 = make_smem_desc_sw128(smem_b, kBKMajor ? 0 : BK * 128, 1024);
 
-        auto release_stage = [&](uint32_t s) {
-            if constexpr (kCluster == 1) {
-                if (lane == 0) mbar_arrive(bar_empty + 8 * s);
-            } else {
-                if (lane < kCluster) mbar_arrive_cluster(bar_empty + 8 * s, lane);
-            }
-        };
+        auto release_stage = [&](uint32_t s) { release_stage_of<kCluster>(bar_empty + 8 * s, lane); };
 
         float acc[kMmaM][Mma::kNumAccum];
 #pragma unroll
