@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace graphgemm::detail::sm90 {
 
@@ -123,15 +124,19 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const std::int64_t clusters = std::max(1, num_sms / cluster);
   const std::int64_t tiles = ceil_div(m, k.block_m * k.cluster_m) * ceil_div(n, k.block_n * k.cluster_n);
   if (mode == k90::SplitMode::stream_k) {
-    // Every CTA gets an equal share of all tiles' k-blocks; a tile split between CTAs costs its
-    // owner one fp32 partial read per other CTA, each of which wrote one.
+    // Whole tiles for all but the last 1-2 waves, then equal k-block ranges (StreamKPartition):
+    // every CTA does ceil(T * kb / P) k-blocks; a shared tile costs its owner one fp32 partial
+    // read per other CTA holding part of it, each of which wrote one.
     const std::int64_t kb = ceil_div(kk, 64);
     const std::int64_t ctas = std::max<std::int64_t>(1, std::min<std::int64_t>({num_sms, tiles * kb, slices}));
+    if (tiles * kb > 0x7fffffff) return std::numeric_limits<double>::infinity();  // not launchable
+    const k90::StreamKPartition part(static_cast<int>(tiles), static_cast<int>(kb), static_cast<int>(ctas));
     const double share = std::ceil(static_cast<double>(tiles * kb) / static_cast<double>(ctas));
+    const double sk_share = part.share();
     const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * tile_efficiency(k));
     const double t_load = (k.block_m + k.block_n) * 64.0 * 2 / kSmBytesPerUs;
     const double tile_bytes = 4.0 * k.block_m * k.block_n;
-    const double others = share >= static_cast<double>(kb) ? 1.0 : std::ceil(static_cast<double>(kb) / share);
+    const double others = sk_share >= static_cast<double>(kb) ? 1.0 : std::ceil(static_cast<double>(kb) / sk_share);
     const double out_bytes = k.dtype_out == DTypeOut::fp32 ? 4 : 2;
     const double hbm = (static_cast<double>(m + n) * static_cast<double>(kk) * 2 + static_cast<double>(m) * n * out_bytes) / kHbmBytesPerUs;
     const double busiest = share * std::max(t_compute, t_load) + 2 * kUnitLatencyUs + kSplitFixedUs +
@@ -234,8 +239,14 @@ SplitChoice choose_split(const SplitRequest& r) {
     SplitChoice best;
     bool found = false;
     std::size_t least_ws = 0;
+    bool too_long = false;
     for (int i = 0; i < kernel_count(); ++i) {
       if (!candidate(i) || !eligible(i)) continue;
+      const KernelInfo& ki = kernel_info(i);
+      if (ceil_div(r.m, ki.block_m) * ceil_div(r.n, ki.block_n) * kblocks > 0x7fffffff) {  // 32-bit partition
+        too_long = true;
+        continue;
+      }
       const std::size_t ws = workspace(i, k90::SplitMode::stream_k, r.num_sms);
       if (least_ws == 0 || ws < least_ws) least_ws = ws;
       if (ws > r.max_workspace_bytes) continue;
@@ -249,6 +260,9 @@ SplitChoice choose_split(const SplitRequest& r) {
         best.predicted_us = t;
       }
     }
+    if (!found && too_long && least_ws == 0)
+      return error("stream-K takes at most 2^31 - 1 (tile, k-block) iterations and this shape has more; "
+                   "use split_k_mode none or parallel");
     if (!found)
       return error("stream-K needs " + std::to_string(least_ws) + " bytes of workspace (one fp32 tile per SM), above "
                    "max_workspace_bytes = " + std::to_string(r.max_workspace_bytes) + "; raise it");

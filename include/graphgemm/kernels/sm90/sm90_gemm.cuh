@@ -756,7 +756,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     // The owner, and later CTAs hold the rest of the tile (each in its first
                     // segment, which it works on before anything else): add their partials in
                     // CTA order, then the epilogue.
-                    const long long tile_end = static_cast<long long>(t + 1) * num_k_blocks;
+                    const int tile_end = (t + 1) * num_k_blocks;  // < 2^31: the launcher checks
                     for (int d = static_cast<int>(blockIdx.x) + 1;
                          d < static_cast<int>(gridDim.x) && sched.stream_k_range_begin(d) < tile_end; ++d) {
                         if (wg_leader) wait_flag_equal(p.counters + d * kConsumerWGs + wg_idx, 1);

@@ -328,6 +328,7 @@ struct Gemm {
         long long clusters = full_grid ? max_clusters : std::min<long long>(units, max_clusters);
         if (stream_k) {  // one k-block at least per CTA, and no more CTAs than workspace slots
             const long long iterations = tiles * k_blocks;
+            if (iterations > 0x7fffffffll) return cudaErrorInvalidValue;  // StreamKPartition is 32-bit
             clusters = std::min<long long>({static_cast<long long>(max_clusters), iterations,
                                             static_cast<long long>(p.splits)});
         }

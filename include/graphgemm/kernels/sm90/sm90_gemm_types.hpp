@@ -26,6 +26,43 @@ enum class BiasType : int { none = 0, bf16 = 1, fp16 = 2, fp32 = 3 };
 //             co-resident grid. For shapes whose tile count quantizes badly on the SMs.
 enum class SplitMode : int { none = 0, serial = 1, parallel = 2, stream_k = 3 };
 
+#if defined(__CUDACC__)
+#define GRAPHGEMM_SM90_HD __host__ __device__
+#else
+#define GRAPHGEMM_SM90_HD
+#endif
+
+// Stream-K's partition of the work among P CTAs (host and device: the kernel's scheduler and the
+// CPU tests use this one definition). Hybrid: with T tiles, the first (floor(T/P) - 1) * P tiles
+// (none when T < 2P) are whole tiles handed out round-robin as in the data-parallel schedule, so
+// the CTAs in flight keep the L2-friendly tile order; only the last P..2P-1 tiles are shared as
+// k-block ranges (kb k-blocks per tile): with I = (T - dp_tiles) * kb = q * P + r, CTA c gets the
+// iterations [sk_base + c * q + min(c, r), + q + (c < r)) (iteration i: k-block i % kb of tile
+// i / kb). Every CTA runs its whole tiles before its range, so a range's first segment (the one
+// that may continue another CTA's tile) comes early, and the owner of a tile (the CTA holding its
+// k-block 0: the last segment of its range) waits only on later CTAs' first segments.
+// NOTES: 32-bit on purpose (the launcher refuses T * kb >= 2^31): a 64-bit division is a called
+// routine in SASS, and a call inside the consumer's loop pushes the main loop's stage counter and
+// smem descriptors out of the uniform datapath (59 -> 111 instructions per k-block, measured 27%
+// slower on a 64x128 bandwidth-bound shape).
+struct StreamKPartition {
+    int tiles = 0, dp_tiles = 0, sk_base = 0, q = 0, r = 0;
+    int kb = 1, ctas = 1;
+    GRAPHGEMM_SM90_HD StreamKPartition(int num_tiles, int k_blocks, int num_ctas)
+        : tiles(num_tiles), kb(k_blocks), ctas(num_ctas) {
+        const int full_waves = num_tiles / num_ctas;
+        dp_tiles = full_waves >= 2 ? (full_waves - 1) * num_ctas : 0;
+        sk_base = dp_tiles * k_blocks;
+        const int iterations = (num_tiles - dp_tiles) * k_blocks;
+        q = iterations / num_ctas;
+        r = iterations - q * num_ctas;
+    }
+    // First iteration (tile * kb + k-block) of CTA c's range; range_begin(ctas) = tiles * kb.
+    GRAPHGEMM_SM90_HD int range_begin(int c) const { return sk_base + c * q + (c < r ? c : r); }
+    // Iterations in the shared part, per CTA (at least q).
+    GRAPHGEMM_SM90_HD int share() const { return q; }
+};
+
 // How a kernel's consumer warpgroups share the work (the instance's name says it: "_pp" = pingpong).
 //   cooperative: 1-2 consumer warpgroups compute one BlockM x BlockN tile together (64 rows each);
 //                the epilogue is not overlapped with the next tile's main loop. Supports split-K.

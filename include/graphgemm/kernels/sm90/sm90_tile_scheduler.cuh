@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "sm90_gemm_types.hpp"
 #include "sm90_primitives.cuh"
 
 namespace graphgemm::kernels::sm90::detail {
@@ -72,30 +73,34 @@ struct TileScheduler {
         tile_n = along_n ? a : b;
     }
 
-    // ---- Stream-K (cluster 1x1 only): this CTA's range of the k-block sequence of all tiles ----
-    // Iteration i is k-block i % kb of tile i / kb (kb = k-blocks per tile); CTA c of P gets
-    // [c * I / P, (c + 1) * I / P) with I = num_tiles * kb.
-    long long sk_begin = 0, sk_it = 0, sk_end = 0;
-    int sk_kb = 1;
+    // ---- Stream-K (cluster 1x1 only): whole tiles first, then this CTA's k-block range ----
+    // (StreamKPartition: the data-parallel tiles c, c + P, ... < dp_tiles, then the iterations
+    // [range_begin(c), range_begin(c + 1)), iteration i being k-block i % kb of tile i / kb.)
+    StreamKPartition sk{0, 1, 1};
+    int sk_it = 0, sk_end = 0;
     __device__ __forceinline__ void init_stream_k(int k_blocks) {
-        sk_kb = k_blocks;
-        const long long total = static_cast<long long>(num_tiles) * k_blocks;
-        sk_begin = sk_it = total * blockIdx.x / gridDim.x;
-        sk_end = total * (blockIdx.x + 1) / gridDim.x;
+        sk = StreamKPartition(num_tiles, k_blocks, static_cast<int>(gridDim.x));
+        sk_it = sk.range_begin(static_cast<int>(blockIdx.x));
+        sk_end = sk.range_begin(static_cast<int>(blockIdx.x) + 1);
     }
     // First iteration of CTA c's range (for an owner looking for the CTAs that continue its tile).
-    __device__ __forceinline__ long long stream_k_range_begin(int c) const {
-        return static_cast<long long>(num_tiles) * sk_kb * c / gridDim.x;
-    }
-    // The next segment of this CTA's range: tile t (linear) and its k-blocks [kb_lo, kb_hi).
+    __device__ __forceinline__ int stream_k_range_begin(int c) const { return sk.range_begin(c); }
+    // The next segment: tile t (linear) and its k-blocks [kb_lo, kb_hi).
     __device__ __forceinline__ bool next_stream_k(int& tile_m, int& tile_n, int& t, int& kb_lo,
                                                   int& kb_hi) {
-        if (sk_it >= sk_end) return false;
-        t = static_cast<int>(sk_it / sk_kb);
-        const long long tile_first = static_cast<long long>(t) * sk_kb;
-        kb_lo = static_cast<int>(sk_it - tile_first);
-        kb_hi = static_cast<int>(min(static_cast<long long>(sk_kb), sk_end - tile_first));
-        sk_it = tile_first + kb_hi;
+        if (next_tile < sk.dp_tiles) {  // a whole tile of the data-parallel waves
+            t = next_tile;
+            next_tile += stride;
+            kb_lo = 0;
+            kb_hi = sk.kb;
+        } else {
+            if (sk_it >= sk_end) return false;
+            t = sk_it / sk.kb;
+            const int tile_first = t * sk.kb;
+            kb_lo = sk_it - tile_first;
+            kb_hi = min(sk.kb, sk_end - tile_first);
+            sk_it = tile_first + kb_hi;
+        }
         coords(t, tile_m, tile_n);
         return true;
     }

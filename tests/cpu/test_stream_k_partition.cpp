@@ -1,0 +1,105 @@
+// Stream-K's partition (StreamKPartition, shared with the kernel's scheduler), walked per CTA
+// exactly as the kernel walks it, over many (tiles, k-blocks, CTAs): every (tile, k-block) is done
+// exactly once; whole tiles come before a CTA's range; a segment that starts mid-tile is always its
+// CTA's first; the owner's segment (k-block 0) is its CTA's last; and the CTAs the kernel's owner
+// waits on (later CTAs whose range begins inside the tile) are exactly the other holders of the tile.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "graphgemm/kernels/sm90/sm90_gemm_types.hpp"
+
+namespace {
+
+using graphgemm::kernels::sm90::StreamKPartition;
+
+struct Segment {
+  long long tile;
+  int lo, hi;
+};
+
+// CTA c's walk: the scheduler's next_stream_k (data-parallel tiles c, c + P, ..., then its range).
+std::vector<Segment> walk(const StreamKPartition& p, int c) {
+  std::vector<Segment> out;
+  for (long long t = c; t < p.dp_tiles; t += p.ctas) out.push_back({t, 0, p.kb});
+  for (long long it = p.range_begin(c), end = p.range_begin(c + 1); it < end;) {
+    const long long t = it / p.kb, first = t * p.kb;
+    const int lo = static_cast<int>(it - first);
+    const int hi = static_cast<int>(std::min<long long>(p.kb, end - first));
+    out.push_back({t, lo, hi});
+    it = first + hi;
+  }
+  return out;
+}
+
+void check(long long tiles, int kb, int ctas) {
+  SCOPED_TRACE(::testing::Message() << tiles << " tiles x " << kb << " k-blocks on " << ctas << " CTAs");
+  const StreamKPartition p(static_cast<int>(tiles), kb, ctas);
+  ASSERT_EQ(p.range_begin(ctas), tiles * kb);
+  ASSERT_GE(p.share(), 0);
+  ASSERT_EQ(p.dp_tiles % ctas, 0);
+  if (tiles >= 2LL * ctas) {
+    EXPECT_GE(tiles - p.dp_tiles, ctas);  // the shared part is the last 1-2 waves
+    EXPECT_LT(tiles - p.dp_tiles, 2LL * ctas);
+  } else {
+    EXPECT_EQ(p.dp_tiles, 0);
+  }
+  std::vector<int> done(static_cast<std::size_t>(tiles * kb), 0);
+  std::vector<int> owner(static_cast<std::size_t>(tiles), -1);
+  std::vector<std::vector<int>> holders(static_cast<std::size_t>(tiles));
+  for (int c = 0; c < ctas; ++c) {
+    const int length = p.range_begin(c + 1) - p.range_begin(c);  // balanced: q or q + 1
+    EXPECT_TRUE(length == p.share() || length == p.share() + 1) << "CTA " << c << ": " << length;
+    const std::vector<Segment> segs = walk(p, c);
+    for (std::size_t i = 0; i < segs.size(); ++i) {
+      const Segment& s = segs[i];
+      ASSERT_LT(s.lo, s.hi);
+      for (int k = s.lo; k < s.hi; ++k) ++done[static_cast<std::size_t>(s.tile * kb + k)];
+      if (i > 0) ASSERT_GE(s.tile, segs[i - 1].tile);
+      if (s.lo > 0) EXPECT_EQ(static_cast<long long>(i), p.dp_tiles / ctas)
+          << "a segment starting mid-tile must be the first of the CTA's range (CTA " << c << ")";
+      if (s.lo == 0 && s.hi < kb) EXPECT_EQ(i + 1, segs.size()) << "an owner's partial tile must be its last segment";
+      if (s.lo == 0) owner[static_cast<std::size_t>(s.tile)] = c;
+      else holders[static_cast<std::size_t>(s.tile)].push_back(c);
+    }
+  }
+  for (std::size_t i = 0; i < done.size(); ++i) ASSERT_EQ(done[i], 1) << "iteration " << i;
+  for (long long t = 0; t < tiles; ++t) {
+    const int o = owner[static_cast<std::size_t>(t)];
+    ASSERT_GE(o, 0);
+    // The kernel's owner loop: d = o + 1, ... while range_begin(d) < (t + 1) * kb.
+    std::vector<int> waited;
+    for (int d = o + 1; d < ctas && p.range_begin(d) < (t + 1) * kb; ++d) waited.push_back(d);
+    EXPECT_EQ(waited, holders[static_cast<std::size_t>(t)]) << "tile " << t;
+  }
+}
+
+TEST(StreamKPartition, EdgeCases) {
+  for (int ctas : {1, 2, 3, 7, 132}) {
+    for (long long tiles : {1LL, 2LL, ctas - 1LL, ctas + 0LL, ctas + 1LL, 2LL * ctas - 1, 2LL * ctas, 2LL * ctas + 1,
+                            5LL * ctas, 5LL * ctas + 3}) {
+      if (tiles < 1) continue;
+      for (int kb : {1, 2, 3, 16, 112, 256}) {
+        if (tiles * kb < ctas) continue;  // the launcher gives every CTA one k-block at least
+        check(tiles, kb, ctas);
+      }
+    }
+  }
+}
+
+TEST(StreamKPartition, RandomShapes) {
+  std::mt19937 rng(20261121);
+  for (int i = 0; i < 3000; ++i) {
+    const int ctas = std::uniform_int_distribution<int>(1, 140)(rng);
+    const long long tiles = std::uniform_int_distribution<long long>(1, 700)(rng);
+    const int kb = std::uniform_int_distribution<int>(1, 300)(rng);
+    if (tiles * kb < ctas) continue;
+    check(tiles, kb, ctas);
+    if (HasFatalFailure() || HasFailure()) return;
+  }
+}
+
+}  // namespace
