@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Per sm90 GEMM kernel in a binary: the consumer main loop's size in SASS (from the k-block's
+full-barrier wait to the loop's back branch), its HGMMA count and its R2UR count. R2UR in the main
+loop means the stage counter / smem descriptors left the uniform datapath (session 5: a 64-bit
+division in the consumer did that, 59 -> 111 instructions per k-block). Exit status 1 if any
+kernel's loop has R2UR.
+
+  tools/diag/sass_mainloop.py build/bench/graphgemm_bench [--cuobjdump PATH]
+(cuobjdump needs nvdisasm on PATH.)
+"""
+import argparse
+import re
+import subprocess
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binary")
+    ap.add_argument("--cuobjdump", default="cuobjdump")
+    a = ap.parse_args()
+    sass = subprocess.run([a.cuobjdump, "-sass", a.binary], check=True, capture_output=True, text=True).stdout
+    bad = 0
+    for f in sass.split("\t\tFunction : ")[1:]:
+        name = f.split("\n", 1)[0]
+        if "sm90_gemm" not in name:
+            continue
+        ins = [re.sub(r"\s+", " ", l.split("*/", 1)[1]).strip()
+               for l in f.split("\n") if re.search(r"/\*[0-9a-f]{4,6}\*/", l)]
+        hg = [i for i, s in enumerate(ins) if "HGMMA" in s]
+        if not hg:
+            continue
+        start = max(i for i in range(hg[0]) if "TRYWAIT" in ins[i])
+        end = next(i for i in range(hg[-1], len(ins)) if "BRA" in ins[i])
+        body = ins[start:end + 1]
+        r2ur = sum("R2UR" in s for s in body)
+        bad += r2ur > 0
+        cfg = re.search(r"Config(I.*?E)EEE", name)
+        print(f"{'pingpong' if 'pingpong' in name else 'coop':8s} {cfg.group(1) if cfg else name[:60]:60s} "
+              f"loop {len(body):4d} HGMMA {sum('HGMMA' in s for s in body):2d} R2UR {r2ur}")
+    print(f"{bad} kernel(s) with R2UR in the main loop")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
