@@ -24,6 +24,9 @@ double tile_efficiency(const KernelInfo& k) {
     return 0.80;
   }
   if (k.block_m * k.block_n >= 128 * 256) return cluster ? 1.0 : 0.97;
+  // PREDICTED (session 5, not yet fitted): 128x192 between 128x128 and 128x256 by operand bytes
+  // per output element and k-block (320/24576 against 256/16384 and 384/32768).
+  if (k.block_m == 128 && k.block_n == 192) return 0.92;
   if (k.block_m * k.block_n >= 128 * 128) return cluster ? 0.75 : 0.84;
   return 0.55;
 }

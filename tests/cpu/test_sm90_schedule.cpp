@@ -57,10 +57,11 @@ TEST(Sm90Schedule, InstanceTable) {
     EXPECT_LE(k.smem_bytes, 232448) << k.name;
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
-  EXPECT_EQ(gd::kernel_count(), 60 + 36);
+  EXPECT_EQ(gd::kernel_count(), 72 + 36);  // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
-                           "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"})
+                           "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk",
+                           "sm90_f16_f16_128x192x64_s4_c1x1_bn"})
     find(name);
 }
 

@@ -52,7 +52,7 @@ TEST(Sm90, EveryKernelInstance) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Each tile configuration forced by name, on a shape that is not a multiple of any tile.
   std::uint64_t seed = 200;
-  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1",
+  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1",
                            "128x128x64_s6_c1x1_pp", "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"})
     for (bool k_major : {true, false}) {
       GemmSpec spec{333, 1000, 1032, DType::bf16, DType::bf16};

@@ -107,7 +107,7 @@ TEST(Sm90SplitK, EveryTileConfiguration) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Clusters (2x1, 1x2), two consumer warpgroups, both B layouts, edge tiles in both dimensions.
   std::uint64_t seed = 200;
-  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1"})
+  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1"})
     for (bool k_major : {true, false})
       for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel}) {
         GemmSpec spec{333, 1000, 1032, DType::bf16, DType::bf16};
@@ -271,7 +271,7 @@ TEST(Sm90SplitK, StreamKShapesTilesAndEpilogues) {
   const std::int64_t shapes[][3] = {{1, 8, 520},      {128, 128, 16384}, {1024, 2112, 7168}, {129, 257, 777},
                                     {1000, 1000, 1000}, {300, 4100, 1500}, {7, 33, 1000}};
   std::uint64_t seed = 1300;
-  for (const char* tile : {"64x128x64_s8_c1x1", "128x128x64_s6_c1x1", "128x256x64_s4_c1x1"})
+  for (const char* tile : {"64x128x64_s8_c1x1", "128x128x64_s6_c1x1", "128x192x64_s4_c1x1", "128x256x64_s4_c1x1"})
     for (const auto& s : shapes) {
       GemmSpec spec{s[0], s[1], s[2], DType::bf16, seed % 3 == 0 ? DType::fp32 : DType::bf16};
       const bool k_major = seed % 2 == 0;

@@ -3,6 +3,8 @@
 // Tiles (each for both B layouts, bf16/fp16 inputs and bf16/fp16/fp32 outputs):
 //   128x256x64, 4 stages, cluster 2x1 (B multicast) : large GEMMs (peak throughput config)
 //   128x256x64, 4 stages, cluster 1x1               : large GEMMs, no cluster launch needed
+//   128x192x64, 4 stages, cluster 1x1               : N a multiple of 192 (2112, 6144, 24576, 1536)
+//                                                     or tile counts that quantize badly with 256
 //   128x128x64, 6 stages, cluster 1x1               : medium GEMMs / more tiles per wave
 //   128x128x64, 6 stages, cluster 1x2 (A multicast) : medium-large GEMMs, less L2 traffic for A
 //    64x128x64, 8 stages, cluster 1x1               : small M (decode-like, M <= 64)
@@ -25,6 +27,7 @@ namespace graphgemm::kernels::sm90::configs {
 template <class AB, class D, bool BKMajor>
 using TileSet = std::tuple<GemmConfig<AB, D, 128, 256, 4, 2, 1, BKMajor>,
                            GemmConfig<AB, D, 128, 256, 4, 1, 1, BKMajor>,
+                           GemmConfig<AB, D, 128, 192, 4, 1, 1, BKMajor>,
                            GemmConfig<AB, D, 128, 128, 6, 1, 1, BKMajor>,
                            GemmConfig<AB, D, 128, 128, 6, 1, 2, BKMajor>,
                            GemmConfig<AB, D, 64, 128, 8, 1, 1, BKMajor>>;
@@ -58,6 +61,7 @@ using PingpongConfigs =
     decltype(std::tuple_cat(PingpongOutputSet<__nv_bfloat16>{}, PingpongOutputSet<__half>{}));
 
 static_assert(max_stages<__nv_bfloat16, 128, 256>() >= 4);
+static_assert(max_stages<float, 128, 192>() >= 4);
 static_assert(max_stages<float, 128, 128>() >= 6);
 static_assert(max_stages<float, 64, 128>() >= 8);
 
