@@ -32,16 +32,16 @@ def load(path):
         m = TILE.match(b)
         if m:
             bm, bn, cm, cn = map(int, m.groups()[:4])
-            tiles[b] = (bm, bn, cm * cn, m.group(5) is not None)
+            tiles[b] = (bm, bn, cm * cn, m.group(5) is not None, cm, cn)
     return rows, tiles
 
 
 def choose(r, tiles, eff, overhead, sms, pp=(2048, 1536)):
     """overhead: the cooperative per-tile constant; pp: (per tile, once per CTA) for ping-pong."""
     best = None
-    for name, (bm, bn, cluster, pingpong) in tiles.items():
-        ctas = (sms // cluster) * cluster
-        waves = math.ceil(math.ceil(r["M"] / bm) * math.ceil(r["N"] / bn) / ctas)
+    for name, (bm, bn, cluster, pingpong, cm, cn) in tiles.items():
+        # Cluster tiles, one per cluster at a time (as sm90_heuristic.cpp's cluster_waves).
+        waves = math.ceil(math.ceil(r["M"] / (bm * cm)) * math.ceil(r["N"] / (bn * cn)) / (sms // cluster))
         if pingpong:
             cost = (waves * (r["K"] / eff[name] + pp[0]) + pp[1]) * bm * bn
         else:

@@ -43,11 +43,21 @@ constexpr double kPingpongTileOverheadK = 2048;
 constexpr double kPingpongOnceOverheadK = 1536;
 }  // namespace
 
-double relative_cost(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t k_dim, int num_sms) {
+// Waves of work units: the scheduler hands out cluster tiles ((cluster_m * block_m) x
+// (cluster_n * block_n)), one per cluster at a time, so a 2x1 cluster at M <= block_m still
+// occupies two SMs for one tile's worth of rows (the second CTA's rows lie outside M).
+std::int64_t cluster_waves(const KernelInfo& k, std::int64_t m, std::int64_t n, int num_sms) {
   const int cluster = k.cluster_m * k.cluster_n;
-  const std::int64_t ctas = (num_sms / cluster) * cluster;
-  const std::int64_t tiles_m = (m + k.block_m - 1) / k.block_m, tiles_n = (n + k.block_n - 1) / k.block_n;
-  const std::int64_t waves = (tiles_m * tiles_n + ctas - 1) / ctas;
+  const std::int64_t clusters = std::max(1, num_sms / cluster);
+  const std::int64_t tiles = ((m + k.block_m * k.cluster_m - 1) / (k.block_m * k.cluster_m)) *
+                             ((n + k.block_n * k.cluster_n - 1) / (k.block_n * k.cluster_n));
+  return (tiles + clusters - 1) / clusters;
+}
+
+double relative_cost(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t k_dim, int num_sms) {
+  // MEASURED (session 5): counting CTA tiles instead of cluster tiles here picked 128x256 c2x1 at
+  // M = 128 (half its CTAs idle): llama3_70b.gate_up 128 rows 388 us against 324 for c1x1.
+  const std::int64_t waves = cluster_waves(k, m, n, num_sms);
   const bool pingpong = k.schedule == kernels::sm90::Schedule::pingpong;
   const double per_tile = static_cast<double>(k_dim) / tile_efficiency(k) + (pingpong ? kPingpongTileOverheadK : kTileOverheadK);
   const double once = pingpong ? kPingpongOnceOverheadK : 0.0;
@@ -68,7 +78,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const std::int64_t ctas = (num_sms / cluster) * cluster;
     const std::int64_t tiles_m = (m + k.block_m - 1) / k.block_m, tiles_n = (n + k.block_n - 1) / k.block_n;
     const std::int64_t tiles = tiles_m * tiles_n;
-    const std::int64_t waves = (tiles + ctas - 1) / ctas;
+    const std::int64_t waves = cluster_waves(k, m, n, num_sms);
     if (k.schedule == kernels::sm90::Schedule::pingpong) {
       // MEASURED (H100, docs/sm90_notes.md "Step 2 measured"): the 2x1 cluster and the 64x256
       // ping-pong tiles lost to the other tiles on every suite (0.77/0.79x cuBLASLt square, 0.90/0.86x

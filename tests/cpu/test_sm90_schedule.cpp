@@ -133,3 +133,20 @@ TEST(Sm90Schedule, HeuristicNeverSplitsAPingpongKernel) {
   ASSERT_GE(coop.index, 0);
   EXPECT_TRUE(gd::supports_split_k(gd::kernel_info(coop.index))) << coop.explanation;
 }
+
+TEST(Sm90Heuristic, CountsClusterTilesNotCtaTiles) {
+  // A 2x1 cluster covers 2 * block_m rows: at M = 128 one of its two CTAs has no rows, so its
+  // waves are those of its cluster tiles (session 5: 128x256 c2x1 at M = 128 ran 388 us against
+  // 324 us for c1x1 on llama3_70b.gate_up).
+  const int c2 = find("sm90_bf16_bf16_128x256x64_s4_c2x1_bk");
+  const int c1 = find("sm90_bf16_bf16_128x256x64_s4_c1x1_bk");
+  ASSERT_GE(c2, 0);
+  ASSERT_GE(c1, 0);
+  // At M = 128: c2x1 has 224 cluster tiles (256 x 256, half their rows outside M) on 66 clusters:
+  // 4 waves; c1x1 has 224 tiles on 132 CTAs: 2 waves. (Counting CTA tiles gave c2x1 2 waves too.)
+  EXPECT_GT(gd::relative_cost(gd::kernel_info(c2), 128, 57344, 8192, 132),
+            gd::relative_cost(gd::kernel_info(c1), 128, 57344, 8192, 132));
+  const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 57344, 8192, 132);
+  ASSERT_GE(c.index, 0);
+  EXPECT_EQ(gd::kernel_info(c.index).cluster_m, 1) << c.explanation;
+}
