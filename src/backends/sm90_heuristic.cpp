@@ -13,6 +13,9 @@ double tile_efficiency(const KernelInfo& k) {
   // cross-validated on alternate shapes): larger tiles reuse operands more; the 2x1 cluster
   // multicasts B.
   const bool cluster = k.cluster_m * k.cluster_n > 1;
+  // Swap-AB: wgmma n16 / n32 on 64 weight rows; its compute is a small fraction of its load time
+  // (load-bound by design), so this only keeps the estimate's compute term from vanishing.
+  if (k.schedule == kernels::sm90::Schedule::swap_ab) return 0.55;
   if (k.schedule == kernels::sm90::Schedule::pingpong) {
     // PREDICTED, not yet measured (docs/sm90_notes.md, "Step 2"): one warpgroup's main loop on
     // the tensor cores at a time, operand traffic per CTA as the cooperative tile of the same
@@ -79,6 +82,8 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const std::int64_t tiles_m = (m + k.block_m - 1) / k.block_m, tiles_n = (n + k.block_n - 1) / k.block_n;
     const std::int64_t tiles = tiles_m * tiles_n;
     const std::int64_t waves = cluster_waves(k, m, n, num_sms);
+    // Swap-AB kernels (decode-sized M): chosen by name only until measured (docs/sm90_notes.md).
+    if (k.schedule == kernels::sm90::Schedule::swap_ab) continue;
     if (k.schedule == kernels::sm90::Schedule::pingpong) {
       // MEASURED (H100, docs/sm90_notes.md "Step 2 measured"): the 2x1 cluster and the 64x256
       // ping-pong tiles lost to the other tiles on every suite (0.77/0.79x cuBLASLt square, 0.90/0.86x
@@ -119,6 +124,8 @@ constexpr double kSerialStepUs = 2.0;         // serial: one semaphore hand-off 
 constexpr double kSplitGain = 0.7;            // automatic: split only if predicted <= 0.7x unsplit
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
+constexpr int kSwapABMaxM = 32;               // swap-AB candidates: one token tile covers M
+constexpr double kSwapABGain = 1.0 + 1e-9;    // ... chosen unless the other is predicted faster
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
@@ -212,6 +219,39 @@ SplitChoice choose_split(const SplitRequest& r) {
     out.slices = 1;
     out.workspace_bytes = 0;
     if (out.index >= 0) out.predicted_us = estimate_us(kernel_info(out.index), r.m, r.n, r.k, r.num_sms, out.mode, 1);
+    // Decode-sized M: a swap-AB kernel (weights on wgmma's M) unless the model predicts the first
+    // choice faster. The cooperative 64-row tile is compute-bound per SM there (most of its rows
+    // do not exist), the swap-AB tile load-bound; where both sit at the DRAM bound (a tie in the
+    // model) swap-AB measured better on most shapes. MEASURED (H100, session 5, M <= 64 shapes of
+    // the llm and splitk suites, every swap tile forced in the same run): 16x64 beat the unsplit
+    // choice on 21 of 25 M <= 16 shapes (1x4096x4096 20.9 -> 16.9 us, 1x57344x8192 337 -> 308),
+    // lost 10% on 16x10240x8192 and 3% on 16x28672x4096; geomean over those 41 shapes 0.935 ->
+    // 0.967x cuBLASLt predicted from the forced runs.
+    if (r.forced_kernel < 0 && out.index >= 0 && r.m <= kSwapABMaxM) {
+      int best = -1;
+      double best_us = 0;
+      for (int i = 0; i < kernel_count(); ++i) {
+        const KernelInfo& ki = kernel_info(i);
+        if (ki.schedule != k90::Schedule::swap_ab || !candidate(i) || ki.block_m < r.m) continue;
+        const double t = estimate_us(ki, r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
+        // Ties: the smaller token tile, then the narrower weight tile (more CTAs; measured better).
+        const bool better = best < 0 || t < best_us * (1 - 1e-9) ||
+                            (t <= best_us * (1 + 1e-9) && (ki.block_m < kernel_info(best).block_m ||
+                                                          (ki.block_m == kernel_info(best).block_m && ki.block_n < kernel_info(best).block_n)));
+        if (better) {
+          best = i;
+          best_us = t;
+        }
+      }
+      if (best >= 0 && best_us <= kSwapABGain * out.predicted_us) {
+        std::snprintf(buf, sizeof buf, "swap-AB %dx%d (tokens x weight rows): predicted %.1f us against %.1f us for %s",
+                      kernel_info(best).block_m, kernel_info(best).block_n, best_us, out.predicted_us,
+                      kernel_info(out.index).name);
+        out.index = best;
+        out.predicted_us = best_us;
+        out.explanation = buf;
+      }
+    }
     return out;
   };
 

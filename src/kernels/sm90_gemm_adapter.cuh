@@ -1,7 +1,8 @@
 // graphgemm: one row of the sm90 instance table (sm90_gemm_instances.hpp) for a kernel
 // configuration: Adapter<Config> over k::Gemm<Config>. Internal to the instance .cu files, which
 // each instantiate a share of the configurations (compile time): sm90_gemm_instances.cu the
-// cooperative ones, sm90_gemm_pingpong_instances.cu the ping-pong ones.
+// cooperative ones, sm90_gemm_pingpong_instances.cu the ping-pong ones,
+// sm90_gemm_swapab_instances.cu the swap-AB ones.
 #pragma once
 
 #include <cstring>
@@ -85,5 +86,7 @@ const Entry* build_table(std::tuple<Configs...>*) {
 
 // The ping-pong rows, in k::configs::PingpongConfigs order (sm90_gemm_pingpong_instances.cu).
 const Entry* pingpong_table();
+// The swap-AB rows, in k::configs::SwapABConfigs order (sm90_gemm_swapab_instances.cu).
+const Entry* swapab_table();
 
 }  // namespace graphgemm::detail::sm90::instances

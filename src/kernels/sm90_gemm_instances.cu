@@ -1,7 +1,8 @@
 // graphgemm: explicit instantiation of every cooperative sm90 GEMM configuration
 // (sm90_gemm_configs.cuh: AllConfigs) behind the non-template interface of
-// sm90_gemm_instances.hpp. The ping-pong configurations are instantiated in
-// sm90_gemm_pingpong_instances.cu (compile time); the table lists them after these.
+// sm90_gemm_instances.hpp. The ping-pong and swap-AB configurations are instantiated in
+// sm90_gemm_pingpong_instances.cu and sm90_gemm_swapab_instances.cu (compile time); the table
+// lists them after these.
 #include "sm90_gemm_instances.hpp"
 
 #include <cstring>
@@ -23,14 +24,17 @@ const Entry* cooperative_table() {
 
 constexpr int kCooperative = static_cast<int>(std::tuple_size_v<k::configs::AllConfigs>);
 constexpr int kPingpong = static_cast<int>(std::tuple_size_v<k::configs::PingpongConfigs>);
-constexpr int kCount = kCooperative + kPingpong;
+constexpr int kSwapAB = static_cast<int>(std::tuple_size_v<k::configs::SwapABConfigs>);
+constexpr int kCount = kCooperative + kPingpong + kSwapAB;
 
 bool valid(int i) { return i >= 0 && i < kCount; }
 
-// Row i of the table: the cooperative instances first (indices as before), then the ping-pong ones.
+// Row i of the table: the cooperative instances first, then the ping-pong ones, then swap-AB.
 const Entry& entry(int i) {
     if (!valid(i)) i = 0;
-    return i < kCooperative ? cooperative_table()[i] : instances::pingpong_table()[i - kCooperative];
+    if (i < kCooperative) return cooperative_table()[i];
+    if (i < kCooperative + kPingpong) return instances::pingpong_table()[i - kCooperative];
+    return instances::swapab_table()[i - kCooperative - kPingpong];
 }
 
 }  // namespace

@@ -21,13 +21,15 @@ struct KernelInfo {
     int block_m, block_n, block_k;
     int stages;
     int cluster_m, cluster_n;  // CTAs per cluster along M / N (product 1 or 2)
-    int consumer_warpgroups;   // cooperative: block_m / 64; pingpong: 2
+    int consumer_warpgroups;   // cooperative: block_m / 64; pingpong: 2; swap_ab: block_n / 64
     int threads;               // (consumer_warpgroups + 1) * 128
     int smem_bytes;            // dynamic shared memory per CTA
     bool b_k_major;            // true: B stored N x K (ldb >= K); false: B stored K x N (ldb >= N)
     // cooperative: the consumer warpgroups share one block_m x block_n tile; split-K supported.
     // pingpong: each of the 2 consumer warpgroups owns a whole block_m x block_n tile and they
     // alternate on the tensor cores (epilogue overlapped); no split-K (name has "_pp").
+    // swap_ab: block_m tokens x block_n weight rows computed as D^T (weights on wgmma's M), for
+    // decode-sized M; B stored N x K only; no split-K (name has "_sw").
     graphgemm::kernels::sm90::Schedule schedule;
 };
 
@@ -36,7 +38,9 @@ inline bool supports_split_k(const KernelInfo& k) {
     return k.schedule == graphgemm::kernels::sm90::Schedule::cooperative;
 }
 inline const char* schedule_name(graphgemm::kernels::sm90::Schedule s) {
-    return s == graphgemm::kernels::sm90::Schedule::pingpong ? "pingpong" : "cooperative";
+    return s == graphgemm::kernels::sm90::Schedule::pingpong  ? "pingpong"
+           : s == graphgemm::kernels::sm90::Schedule::swap_ab ? "swap_ab"
+                                                              : "cooperative";
 }
 
 // Opaque storage for one instance's LaunchArgs (tensor maps + params + geometry).

@@ -37,12 +37,20 @@ gd::SplitChoice choose_forced(int forced, SplitKMode mode, int slices) {
 }  // namespace
 
 TEST(Sm90Schedule, InstanceTable) {
-  int pingpong = 0;
+  int pingpong = 0, swap_ab = 0;
   for (int i = 0; i < gd::kernel_count(); ++i) {
     const gd::KernelInfo& k = gd::kernel_info(i);
     EXPECT_EQ(gd::find_kernel(k.name), i) << k.name;  // names are unique
     EXPECT_EQ(is_pp_name(k.name), k.schedule == gk::Schedule::pingpong) << k.name;
-    if (k.schedule == gk::Schedule::pingpong) {
+    EXPECT_EQ(std::strstr(k.name, "_sw_") != nullptr, k.schedule == gk::Schedule::swap_ab) << k.name;
+    if (k.schedule == gk::Schedule::swap_ab) {
+      ++swap_ab;
+      EXPECT_FALSE(gd::supports_split_k(k));
+      EXPECT_TRUE(k.b_k_major) << k.name;
+      EXPECT_EQ(k.cluster_m * k.cluster_n, 1) << k.name;
+      EXPECT_EQ(k.consumer_warpgroups, k.block_n / 64) << k.name;
+      EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
+    } else if (k.schedule == gk::Schedule::pingpong) {
       ++pingpong;
       EXPECT_FALSE(gd::supports_split_k(k));
       EXPECT_EQ(k.consumer_warpgroups, 2) << k.name;
@@ -57,11 +65,12 @@ TEST(Sm90Schedule, InstanceTable) {
     EXPECT_LE(k.smem_bytes, 232448) << k.name;
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
-  EXPECT_EQ(gd::kernel_count(), 72 + 36);  // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs
+  EXPECT_EQ(swap_ab, 24);    // 4 tiles x 3 outputs x 2 inputs (B stored N x K only)
+  EXPECT_EQ(gd::kernel_count(), 72 + 36 + 24);  // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
                            "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk",
-                           "sm90_f16_f16_128x192x64_s4_c1x1_bn"})
+                           "sm90_f16_f16_128x192x64_s4_c1x1_bn", "sm90_bf16_f32_16x128x64_s12_c1x1_sw_bk"})
     find(name);
 }
 
@@ -149,4 +158,35 @@ TEST(Sm90Heuristic, CountsClusterTilesNotCtaTiles) {
   const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 57344, 8192, 132);
   ASSERT_GE(c.index, 0);
   EXPECT_EQ(gd::kernel_info(c.index).cluster_m, 1) << c.explanation;
+}
+
+TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
+  auto choose = [](std::int64_t m, std::int64_t n, std::int64_t k, bool b_k_major, SplitKMode mode) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};
+    r.mode = mode;
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    return gd::choose_split(r);
+  };
+  // M = 1 and 16 on a weight of 4096 x 4096: the 64-row cooperative tile is compute-bound per SM
+  // in the model (32 CTAs), the swap-AB tile at the DRAM bound.
+  for (std::int64_t m : {1, 16}) {
+    for (SplitKMode mode : {SplitKMode::automatic, SplitKMode::none}) {
+      const gd::SplitChoice c = choose(m, 4096, 4096, true, mode);
+      ASSERT_GE(c.index, 0) << c.error.message();
+      const gd::KernelInfo& k = gd::kernel_info(c.index);
+      EXPECT_EQ(k.schedule, gk::Schedule::swap_ab) << c.explanation;
+      EXPECT_GE(k.block_m, m);
+      EXPECT_EQ(c.slices, 1);
+      EXPECT_EQ(c.workspace_bytes, 0u);
+    }
+  }
+  // Not for M beyond one token tile, not for B stored K x N (no such instance), not when a kernel
+  // is forced by name.
+  for (const auto& [m, k_major] : {std::pair{64, true}, std::pair{1024, true}, std::pair{16, false}}) {
+    const gd::SplitChoice c = choose(m, 4096, 4096, k_major, SplitKMode::automatic);
+    ASSERT_GE(c.index, 0) << c.error.message();
+    EXPECT_NE(gd::kernel_info(c.index).schedule, gk::Schedule::swap_ab) << m << " " << c.explanation;
+  }
+  const gd::SplitChoice forced = choose_forced(find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"), SplitKMode::none, 0);
+  EXPECT_EQ(forced.index, find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"));
 }

@@ -66,6 +66,39 @@ TEST(Sm90, EveryKernelInstance) {
     }
 }
 
+TEST(Sm90, SwapABKernels) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  // Swap-AB (D^T = B^T A^T) tiles forced by name: decode sizes (M = 1, 16, 17, 32) and ragged
+  // M / N / K across several tiles per CTA, every epilogue feature, every output type; B stored
+  // N x K (the only layout these kernels take).
+  std::uint64_t seed = 250;
+  const std::int64_t shapes[][3] = {{1, 4096, 520}, {16, 1000, 1032}, {17, 333, 777}, {32, 2112, 7168}, {333, 200, 130}};
+  for (const char* tile : {"16x128x64_s12_c1x1_sw", "16x64x64_s20_c1x1_sw", "32x128x64_s10_c1x1_sw", "32x64x64_s18_c1x1_sw"})
+    for (const auto& sh : shapes)
+      for (DType out : {DType::bf16, DType::fp32}) {
+        GemmSpec spec{sh[0], sh[1], sh[2], DType::bf16, out};
+        spec.b_layout = Layout::col_major;
+        spec.ld_multiple = 8;
+        spec.with_bias = seed % 2 == 0;
+        spec.scale_a = seed % 3 == 0 ? 2 : 0;  // per row (sm90 takes per-row / per-column scales)
+        spec.scale_b = seed % 5 < 2 ? 2 : 0;   // per column
+        spec.with_c = seed % 4 == 1;
+        spec.beta = spec.with_c ? 0.5f : 0.0f;
+        GemmOptions options;
+        options.backend = Backend::sm90;
+        options.sm90_kernel = std::string("sm90_bf16_") + (out == DType::fp32 ? "f32_" : "bf16_") + tile + "_bk";
+        check_case(spec, options, seed++);
+      }
+  // fp16 in, fp16 out.
+  GemmSpec spec{7, 300, 200, DType::fp16, DType::fp16};
+  spec.b_layout = Layout::col_major;
+  spec.ld_multiple = 8;
+  GemmOptions options;
+  options.backend = Backend::sm90;
+  options.sm90_kernel = "sm90_f16_f16_16x64x64_s20_c1x1_sw_bk";
+  check_case(spec, options, seed++);
+}
+
 TEST(Sm90, KZeroAndEmpty) {
   GRAPHGEMM_REQUIRE_HOPPER();
   GemmSpec spec{33, 64, 0, DType::bf16, DType::bf16};

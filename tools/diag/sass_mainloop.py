@@ -36,7 +36,8 @@ def main():
         r2ur = sum("R2UR" in s for s in body)
         bad += r2ur > 0
         cfg = re.search(r"Config(I.*?E)EEE", name)
-        print(f"{'pingpong' if 'pingpong' in name else 'coop':8s} {cfg.group(1) if cfg else name[:60]:60s} "
+        kind = 'pingpong' if 'pingpong' in name else ('swapab' if 'swapab' in name else 'coop')
+        print(f"{kind:8s} {cfg.group(1) if cfg else name[:60]:60s} "
               f"loop {len(body):4d} HGMMA {sum('HGMMA' in s for s in body):2d} R2UR {r2ur}")
     print(f"{bad} kernel(s) with R2UR in the main loop")
     return 1 if bad else 0

@@ -21,6 +21,7 @@
 
 #include "sm90_gemm.cuh"
 #include "sm90_gemm_pingpong.cuh"
+#include "sm90_gemm_swapab.cuh"
 
 namespace graphgemm::kernels::sm90::configs {
 
@@ -59,6 +60,22 @@ using PingpongOutputSet =
 // Every instantiated ping-pong configuration; the instance table lists them after AllConfigs.
 using PingpongConfigs =
     decltype(std::tuple_cat(PingpongOutputSet<__nv_bfloat16>{}, PingpongOutputSet<__half>{}));
+
+// Swap-AB tiles (sm90_gemm_swapab.cuh; BlockM tokens x BlockN weight rows, B stored N x K only,
+// no split-K), for decode-sized M; instantiated in their own translation unit:
+//   16x128, 16x64 : M <= 16 (wgmma n16), 2 or 1 consumer warpgroups (N / 128 or N / 64 CTAs)
+//   32x128, 32x64 : M <= 32 (wgmma n32)
+// Stage counts: as many as fit (the weights stream through; more bytes in flight per SM).
+template <class AB, class D>
+using SwapABTileSet = std::tuple<SwapABConfig<AB, D, 16, 128, 12>, SwapABConfig<AB, D, 16, 64, 20>,
+                                 SwapABConfig<AB, D, 32, 128, 10>, SwapABConfig<AB, D, 32, 64, 18>>;
+
+template <class AB>
+using SwapABOutputSet = decltype(std::tuple_cat(SwapABTileSet<AB, __nv_bfloat16>{}, SwapABTileSet<AB, __half>{},
+                                                SwapABTileSet<AB, float>{}));
+
+// Every instantiated swap-AB configuration; the instance table lists them after PingpongConfigs.
+using SwapABConfigs = decltype(std::tuple_cat(SwapABOutputSet<__nv_bfloat16>{}, SwapABOutputSet<__half>{}));
 
 static_assert(max_stages<__nv_bfloat16, 128, 256>() >= 4);
 static_assert(max_stages<float, 128, 192>() >= 4);

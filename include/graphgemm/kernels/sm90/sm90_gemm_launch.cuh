@@ -54,6 +54,7 @@
 
 #include "sm90_gemm.cuh"
 #include "sm90_gemm_pingpong.cuh"
+#include "sm90_gemm_swapab.cuh"
 #include "sm90_gemm_types.hpp"
 
 namespace graphgemm::kernels::sm90 {
@@ -128,6 +129,7 @@ constexpr Schedule schedule_of() {
 template <class Config>
 constexpr auto kernel_entry() {
     if constexpr (schedule_of<Config>() == Schedule::pingpong) return &sm90_gemm_pingpong_kernel<Config>;
+    else if constexpr (schedule_of<Config>() == Schedule::swap_ab) return &sm90_gemm_swapab_kernel<Config>;
     else return &sm90_gemm_kernel<Config>;
 }
 
@@ -161,6 +163,7 @@ constexpr ConfigName make_config_name() {
     s.append("x");
     s.append(Config::kClusterN);
     if (schedule_of<Config>() == Schedule::pingpong) s.append("_pp");
+    if (schedule_of<Config>() == Schedule::swap_ab) s.append("_sw");
     s.append(Config::kBKMajor ? "_bk" : "_bn");
     return s;
 }
@@ -191,7 +194,7 @@ struct Gemm {
     static constexpr Schedule schedule() { return detail::schedule_of<Config>(); }
 
     static SplitWorkspaceLayout workspace(long long m, long long n, SplitMode mode, int splits) {
-        if constexpr (schedule() == Schedule::pingpong) return {};  // no split-K
+        if constexpr (schedule() != Schedule::cooperative) return {};  // no split-K
         return split_workspace_layout(m, n, Config::kBlockM, Config::kBlockN, Config::kClusterM,
                                       Config::kClusterN, mode, splits);
     }
@@ -234,8 +237,8 @@ struct Gemm {
         using namespace detail;
         constexpr long long kAB = sizeof(ElementAB), kD = sizeof(ElementD);
         // ---- Validation: everything TMA (or the kernel) cannot do ----
-        // The ping-pong kernel has no split-K: every work unit is a whole tile.
-        if constexpr (schedule() == Schedule::pingpong) {
+        // The ping-pong and swap-AB kernels have no split-K: every work unit is a whole tile.
+        if constexpr (schedule() != Schedule::cooperative) {
             if (p.splits != 1 || p.split_mode != SplitMode::none) return cudaErrorInvalidValue;
         }
         if (p.m < 1 || p.n < 1 || p.k < 1 || num_sms < 1) return cudaErrorInvalidValue;

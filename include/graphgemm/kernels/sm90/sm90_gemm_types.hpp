@@ -69,7 +69,9 @@ struct StreamKPartition {
 //   pingpong   : 2 consumer warpgroups, each owns a whole BlockM x BlockN tile (alternate tiles of
 //                the CTA); they take turns on the tensor cores, so one's epilogue overlaps the other's
 //                main loop. No split-K (splits must be 1).
-enum class Schedule : int { cooperative = 0, pingpong = 1 };
+//   swap_ab    : (sm90_gemm_swapab.cuh) D^T = B^T A^T: the weight rows are wgmma's M, BlockM = 16
+//                or 32 tokens its N, for decode-sized M; B stored N x K only; no split-K, no cluster.
+enum class Schedule : int { cooperative = 0, pingpong = 1, swap_ab = 2 };
 
 // D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
 //   acc = sum_k A[m,k] * B[k,n] in fp32.

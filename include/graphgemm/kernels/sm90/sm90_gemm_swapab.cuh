@@ -1,0 +1,243 @@
+// graphgemm: swap-AB persistent TMA + WGMMA GEMM for Hopper (sm_90a), for decode-sized M.
+//
+//   D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
+//   acc    = sum_k A[m,k] * B[k,n]  (bf16/fp16 in, fp32 accumulate; B stored N x K)
+//
+// wgmma's M is 64 rows at least, so with M = 1..32 tokens the cooperative 64x128 tile spends 50 to
+// 98% of its tensor work on rows that do not exist, and with few tiles (N / 128 CTAs) the tensor
+// cores, not DRAM, bound each SM's ingest (session 4/5 traces: 32 CTAs streamed 2.3 TB/s, 128 CTAs
+// 3.3). This kernel computes D^T = B^T A^T instead: the weight rows (n) are wgmma's M (64 per
+// consumer warpgroup), the tokens (m) its N (BlockM = 16 or 32), so a k-block costs
+// BlockN x BlockM x 64 MACs instead of 64 x BlockN x 64 and the weights stream through at the
+// TMA's rate.
+//
+// Same operands, tensor maps, tile scheduler, producer (load_stage) and kernel arguments as the
+// cooperative kernel (sm90_gemm.cuh); differences:
+//   * A stage: BlockM token rows x 64 k (K-major, 128B swizzle) = wgmma's B operand.
+//     B stage: BlockN weight rows x 64 k (K-major only: B stored N x K, the PyTorch weight) =
+//     wgmma's A operand; consumer warpgroup w takes weight rows [64w, 64w + 64).
+//   * Accumulators (m64nBlockMk16): acc[4j + {0,1}] -> weight row 16*warp + lane/4, token
+//     columns 8j + 2*(lane%4) + {0,1}; acc[4j + {2,3}] -> weight row + 8.
+//   * Epilogue: straight from registers to global memory (D is M x N row-major, so a warp's
+//     store covers 4 token rows x 8 consecutive n: 16-byte segments in bf16/fp16), bounded by M
+//     and N; no staging buffer, no TMA store (tma_d is encoded by the launcher but unused).
+//   * No split-K, no clusters (the launcher refuses them).
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "sm90_gemm.cuh"
+#include "sm90_gemm_types.hpp"
+#include "sm90_primitives.cuh"
+#include "sm90_tile_scheduler.cuh"
+#include "sm90_wgmma.cuh"
+
+namespace graphgemm::kernels::sm90 {
+
+// BlockM: tokens per tile (wgmma N: 16 or 32); BlockN: weight rows per tile (64 per consumer
+// warpgroup). B is always stored N x K.
+template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_>
+struct SwapABConfig {
+    using ElementAB = ElementAB_;
+    using ElementD = ElementD_;
+    static constexpr Schedule kSchedule = Schedule::swap_ab;
+    static constexpr int kBlockM = BlockM_;
+    static constexpr int kBlockN = BlockN_;
+    static constexpr int kBlockK = 64;  // one 128-byte swizzle atom of 16-bit elements
+    static constexpr int kStages = Stages_;
+    static constexpr int kClusterM = 1;
+    static constexpr int kClusterN = 1;
+    static constexpr int kClusterSize = 1;
+    static constexpr bool kBKMajor = true;
+
+    static constexpr int kConsumerWGs = kBlockN / 64;
+    static constexpr int kThreads = (kConsumerWGs + 1) * 128;
+    static constexpr int kProducerRegs = 40;
+    static constexpr int kConsumerRegs = kConsumerWGs == 2 ? 232 : 240;
+
+    // Shared memory carve-up (offsets from a 1024-byte aligned base): the stage ring and barriers.
+    static constexpr int kSmemAStage = kBlockM * kBlockK * 2;
+    static constexpr int kSmemBStage = kBlockN * kBlockK * 2;
+    static constexpr int kStageBytes = kSmemAStage + kSmemBStage;
+    static constexpr int kEpiCols = 128 / static_cast<int>(sizeof(ElementD));  // tma_d box (unused)
+    static constexpr int kOffA = 0;
+    static constexpr int kOffB = kOffA + kStages * kSmemAStage;
+    static constexpr int kOffBar = kOffB + kStages * kSmemBStage;
+    static constexpr int kSmemBytes = kOffBar + 2 * kStages * 8 + 1024;  // + alignment slack
+
+    static constexpr bool kMulticastA = false;
+    static constexpr bool kMulticastB = false;
+    static constexpr int kBoxAInner = kBlockK;
+    static constexpr int kBoxAOuter = kBlockM;
+    static constexpr int kBoxBInner = 64;
+    static constexpr int kBoxBOuter = kBlockN;
+
+    static_assert(std::is_same_v<ElementAB, __nv_bfloat16> || std::is_same_v<ElementAB, __half>);
+    static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
+                  std::is_same_v<ElementD, float>);
+    static_assert(kBlockM == 16 || kBlockM == 32, "tokens per tile: wgmma N of 16 or 32");
+    static_assert(kBlockN == 64 || kBlockN == 128, "64 weight rows per consumer warpgroup");
+    static_assert(kSmemAStage % 1024 == 0, "each stage starts on a 128B-swizzle atom");
+    static_assert(kStages >= 2);
+    static_assert(kSmemBytes <= kMaxDynamicSmem, "shared memory budget exceeded");
+};
+
+namespace detail {
+
+// D = epilogue(acc) for one consumer warpgroup's 64 weight rows x BM tokens, from registers.
+template <class ElementD, int BM, int kNumAccum>
+__device__ __forceinline__ void store_swapped(const KernelParams& p, const float (&acc)[kNumAccum],
+                                              int m0, int n_base, int warp_in_wg, int lane) {
+    const int n_lo = n_base + warp_in_wg * 16 + lane / 4;  // and n_lo + 8
+    const int mq = m0 + 2 * (lane % 4);                    // + 8j + {0, 1}
+    const bool has_c = p.c != nullptr && p.beta != 0.0f;
+    ElementD* d = static_cast<ElementD*>(p.d);
+    const ElementD* c = static_cast<const ElementD*>(p.c);
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const int n = n_lo + 8 * h;
+        if (n >= p.n) continue;
+        const float sb = p.scale_b != nullptr ? p.scale_b[n] : 1.0f;
+        const float bias = load_bias(p.bias, p.bias_type, n);
+#pragma unroll
+        for (int j = 0; j < BM / 8; ++j) {
+#pragma unroll
+            for (int e = 0; e < 2; ++e) {
+                const int m = mq + 8 * j + e;
+                if (m >= p.m) continue;
+                float v = acc[4 * j + 2 * h + e] * p.alpha * sb;
+                if (p.scale_a != nullptr) v *= p.scale_a[m];
+                v += bias;
+                if (has_c) v += p.beta * to_float(c[static_cast<long long>(m) * p.ldc + n]);
+                if constexpr (std::is_same_v<ElementD, float>) d[static_cast<long long>(m) * p.ldd + n] = v;
+                else if constexpr (std::is_same_v<ElementD, __half>) d[static_cast<long long>(m) * p.ldd + n] = __float2half_rn(v);
+                else d[static_cast<long long>(m) * p.ldd + n] = __float2bfloat16_rn(v);
+            }
+        }
+    }
+}
+
+template <class Config>
+__global__ void __launch_bounds__(Config::kThreads, 1)
+    sm90_gemm_swapab_kernel(const __grid_constant__ CUtensorMap tma_a,
+                            const __grid_constant__ CUtensorMap tma_b,
+                            const __grid_constant__ CUtensorMap tma_d, const KernelParams p) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    using ElementD = typename Config::ElementD;
+    constexpr int BM = Config::kBlockM;
+    constexpr int BN = Config::kBlockN;
+    constexpr int BK = Config::kBlockK;
+    constexpr int kStages = Config::kStages;
+    constexpr int kConsumerWGs = Config::kConsumerWGs;
+    // wgmma: M = 64 weight rows (A operand, K-major), N = BM tokens (B operand, K-major).
+    using Mma = Wgmma<BM, std::is_same_v<typename Config::ElementAB, __nv_bfloat16>, 0>;
+    using Scheduler = TileScheduler<BM, BN, 1, 1>;
+    (void)tma_d;
+
+    extern __shared__ __align__(16) uint8_t smem_raw[];
+    const uint32_t smem_base = (smem_u32(smem_raw) + 1023u) & ~1023u;
+    const uint32_t smem_a = smem_base + Config::kOffA;
+    const uint32_t smem_b = smem_base + Config::kOffB;
+    const uint32_t bar_full = smem_base + Config::kOffBar;
+    const uint32_t bar_empty = bar_full + 8 * kStages;
+
+    const uint32_t warp_idx = __shfl_sync(0xffffffffu, threadIdx.x / 32, 0);
+    const uint32_t lane = threadIdx.x % 32;
+    const uint32_t wg_idx = warp_idx / 4;
+    const int num_k_blocks = (p.k + BK - 1) / BK;  // >= 1 (launcher); no split-K: all of K per unit
+
+    if (threadIdx.x == kConsumerWGs * 128) {
+        tma_prefetch_descriptor(&tma_a);
+        tma_prefetch_descriptor(&tma_b);
+#pragma unroll
+        for (int s = 0; s < kStages; ++s) {
+            mbar_init(bar_full + 8 * s, 1);
+            mbar_init(bar_empty + 8 * s, kConsumerWGs * 4);
+        }
+        fence_mbarrier_init();
+        fence_proxy_async_shared();
+    }
+    __syncthreads();
+
+    if (wg_idx == kConsumerWGs) {
+        // ======================== Producer warpgroup (TMA) ========================
+        setmaxnreg_dec<Config::kProducerRegs>();
+        if (warp_idx == kConsumerWGs * 4 && lane == 0) {
+            Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, 1);
+            uint32_t stage = 0, phase = 0;
+            int tile_m, tile_n, slice;
+            while (sched.next(tile_m, tile_n, slice)) {
+                for (int kb = 0; kb < num_k_blocks; ++kb) {
+                    mbar_wait(bar_empty + 8 * stage, phase ^ 1);
+                    load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
+                                       smem_b + stage * Config::kSmemBStage, kb * BK, tile_m * BM, tile_n * BN, 0, 0);
+                    if (++stage == kStages) {
+                        stage = 0;
+                        phase ^= 1;
+                    }
+                }
+            }
+        }
+        __syncwarp();
+    } else {
+        // ======================== Consumer warpgroups (WGMMA + epilogue) ========================
+        setmaxnreg_inc<Config::kConsumerRegs>();
+        const uint32_t warp_in_wg = warp_idx % 4;
+        Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, 1);
+
+        // Stage-0 descriptors: A operand = this warpgroup's 64 weight rows, B operand = the tokens.
+        const uint64_t desc_a0 = make_smem_desc_sw128(smem_b + wg_idx * 64 * 128, 0, 1024);
+        const uint64_t desc_b0 = make_smem_desc_sw128(smem_a, 0, 1024);
+
+        float acc[Mma::kNumAccum];
+        uint32_t stage = 0, phase = 0;
+        int tile_m, tile_n, slice;
+        while (sched.next(tile_m, tile_n, slice)) {
+            // ---- Main loop: one wgmma group in flight, release the previous stage ----
+            uint32_t prev_stage = 0;
+            for (int kb = 0; kb < num_k_blocks; ++kb) {
+                mbar_wait(bar_full + 8 * stage, phase);
+#pragma unroll
+                for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+                wgmma_fence();
+#pragma unroll
+                for (int kk = 0; kk < BK / 16; ++kk) {
+                    const uint32_t a_off = stage * Config::kSmemBStage + kk * 32;
+                    const uint32_t b_off = stage * Config::kSmemAStage + kk * 32;
+                    Mma::mma(acc, desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4), kb > 0 || kk > 0);
+                }
+                wgmma_commit();
+#pragma unroll
+                for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+                wgmma_wait<1>();
+                if (kb > 0) release_stage_of<1>(bar_empty + 8 * prev_stage, lane);
+                prev_stage = stage;
+                if (++stage == kStages) {
+                    stage = 0;
+                    phase ^= 1;
+                }
+            }
+            wgmma_wait<0>();
+#pragma unroll
+            for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+            release_stage_of<1>(bar_empty + 8 * prev_stage, lane);
+
+            const int n_base = tile_n * BN + static_cast<int>(wg_idx) * 64;
+            if (n_base < p.n) {  // warpgroup-uniform
+                store_swapped<ElementD, BM>(p, acc, tile_m * BM, n_base, static_cast<int>(warp_in_wg),
+                                            static_cast<int>(lane));
+            }
+        }
+    }
+#else
+    // Built for a target without WGMMA/TMA (anything but sm_90a): trap, as the cooperative kernel.
+    __trap();
+#endif
+}
+
+}  // namespace detail
+}  // namespace graphgemm::kernels::sm90

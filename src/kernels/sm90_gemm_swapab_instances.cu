@@ -1,0 +1,15 @@
+// graphgemm: explicit instantiation of every swap-AB sm90 GEMM configuration
+// (sm90_gemm_configs.cuh: SwapABConfigs), in its own translation unit (compile time).
+// sm90_gemm_instances.cu appends these rows to the instance table after the ping-pong ones.
+#include "graphgemm/kernels/sm90/sm90_gemm_configs.cuh"
+#include "sm90_gemm_adapter.cuh"
+
+namespace graphgemm::detail::sm90::instances {
+
+const Entry* swapab_table() {
+    static const Entry* t =
+        build_table(static_cast<graphgemm::kernels::sm90::configs::SwapABConfigs*>(nullptr));
+    return t;
+}
+
+}  // namespace graphgemm::detail::sm90::instances
