@@ -3,13 +3,14 @@
 full-barrier wait to the loop's back branch), its HGMMA count and its R2UR count. R2UR in the main
 loop means the stage counter / smem descriptors left the uniform datapath (session 5: a 64-bit
 division in the consumer did that, 59 -> 111 instructions per k-block). Exit status 1 if any
-kernel's loop has R2UR.
+kernel's loop has R2UR, 77 (skip) without cuobjdump / nvdisasm.
 
   tools/diag/sass_mainloop.py build/bench/graphgemm_bench [--cuobjdump PATH]
 (cuobjdump needs nvdisasm on PATH.)
 """
 import argparse
 import re
+import shutil
 import subprocess
 import sys
 
@@ -19,6 +20,9 @@ def main():
     ap.add_argument("binary")
     ap.add_argument("--cuobjdump", default="cuobjdump")
     a = ap.parse_args()
+    if shutil.which(a.cuobjdump) is None or shutil.which("nvdisasm") is None:
+        print(f"skipped: {a.cuobjdump} or nvdisasm not found (CUDA toolkit binaries)")
+        return 77  # ctest SKIP_RETURN_CODE
     sass = subprocess.run([a.cuobjdump, "-sass", a.binary], check=True, capture_output=True, text=True).stdout
     bad = 0
     for f in sass.split("\t\tFunction : ")[1:]:
