@@ -445,6 +445,53 @@ __device__ __forceinline__ void release_stage_of(uint32_t empty, uint32_t lane) 
     }
 }
 
+// Next position in a kStages ring: the stage, and the mbarrier parity that flips on every wrap.
+template <int kStages>
+__device__ __forceinline__ void ring_step(uint32_t& stage, uint32_t& phase) {
+    if (++stage == kStages) {
+        stage = 0;
+        phase ^= 1;
+    }
+}
+
+// A consumer warpgroup's main loop over the k-blocks [kb_begin, kb_end) of one unit (at least
+// one): per k-block, wait for its stage, issue its BK / 16 wgmmas into acc (the unit's first one
+// overwrites), keep one wgmma group in flight and release the previous stage; then drain and
+// release the last. Operand A of k-step kk lies at desc_a0 + stage * kAStageBytes + kk * 32 (K-major),
+// B at desc_b0 + stage * kBStageBytes + kk * kBStepBytes. release(stage) frees a stage;
+// on_ready() runs after each full-barrier wait (diagnostics hooks).
+template <class Mma, int kStages, int BK, int kAStageBytes, int kBStageBytes, int kBStepBytes, class Release,
+          class OnReady>
+__device__ __forceinline__ void consume_unit(float (&acc)[Mma::kNumAccum], uint32_t& stage, uint32_t& phase,
+                                             int kb_begin, int kb_end, uint32_t bar_full, uint64_t desc_a0,
+                                             uint64_t desc_b0, Release release, OnReady on_ready) {
+    uint32_t prev_stage = 0;
+    for (int kb = kb_begin; kb < kb_end; ++kb) {
+        mbar_wait(bar_full + 8 * stage, phase);
+        on_ready();
+#pragma unroll
+        for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+        wgmma_fence();
+#pragma unroll
+        for (int kk = 0; kk < BK / 16; ++kk) {
+            const uint32_t a_off = stage * kAStageBytes + kk * 32;
+            const uint32_t b_off = stage * kBStageBytes + kk * kBStepBytes;
+            Mma::mma(acc, desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4), kb > kb_begin || kk > 0);
+        }
+        wgmma_commit();
+#pragma unroll
+        for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+        wgmma_wait<1>();
+        if (kb > kb_begin) release(prev_stage);
+        prev_stage = stage;
+        ring_step<kStages>(stage, phase);
+    }
+    wgmma_wait<0>();
+#pragma unroll
+    for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+    release(prev_stage);
+}
+
 // Parallel split-K, second phase (consumer threads of every CTA, after their GEMM work units):
 // the rows of D (per n-tile) are cut into gridDim.x contiguous shares; for each tile in its share the CTA
 // waits until all S slices of the rows' warpgroups have counted in, sums the S fp32 partials,
@@ -639,10 +686,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     GRAPHGEMM_TRACE_ONCE(traced, true, 2);
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
                                        smem_b + stage * Config::kSmemBStage, kb * BK, m0, n0, rank_m, rank_n);
-                    if (++stage == kStages) {
-                        stage = 0;
-                        phase ^= 1;
-                    }
+                    ring_step<kStages>(stage, phase);
                 }
             }
         }
@@ -678,36 +722,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
 
             // ---- Main loop: one wgmma group in flight, release the previous stage ----
-            uint32_t prev_stage = 0;
-            for (int kb = kb_begin; kb < kb_end; ++kb) {
-                mbar_wait(bar_full + 8 * stage, phase);
-                GRAPHGEMM_TRACE_ONCE(traced, wg_leader && wg_idx == 0, 3);
-#pragma unroll
-                for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
-                wgmma_fence();
-#pragma unroll
-                for (int kk = 0; kk < BK / 16; ++kk) {
-                    const uint32_t a_off = stage * Config::kSmemAStage + kk * 32;
-                    const uint32_t b_off =
-                        stage * Config::kSmemBStage + (kBKMajor ? kk * 32 : kk * 16 * 128);
-                    Mma::mma(acc, desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4),
-                             kb > kb_begin || kk > 0);
-                }
-                wgmma_commit();
-#pragma unroll
-                for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
-                wgmma_wait<1>();
-                if (kb > kb_begin) release_stage(prev_stage);
-                prev_stage = stage;
-                if (++stage == kStages) {
-                    stage = 0;
-                    phase ^= 1;
-                }
-            }
-            wgmma_wait<0>();
-#pragma unroll
-            for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
-            release_stage(prev_stage);
+            consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, kBKMajor ? 32 : 16 * 128>(
+                acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0, desc_b0, release_stage,
+                [&] { GRAPHGEMM_TRACE_ONCE(traced, wg_leader && wg_idx == 0, 3); });
             GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 4);
 
             const int row_base = m0 + static_cast<int>(wg_idx) * 64;

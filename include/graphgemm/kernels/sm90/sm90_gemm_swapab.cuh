@@ -175,10 +175,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
                                        smem_b + stage * Config::kSmemBStage, kb * BK, tile_m * BM, tile_n * BN, 0, 0);
-                    if (++stage == kStages) {
-                        stage = 0;
-                        phase ^= 1;
-                    }
+                    ring_step<kStages>(stage, phase);
                 }
             }
         }
@@ -197,34 +194,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         uint32_t stage = 0, phase = 0;
         int tile_m, tile_n, slice;
         while (sched.next(tile_m, tile_n, slice)) {
-            // ---- Main loop: one wgmma group in flight, release the previous stage ----
-            uint32_t prev_stage = 0;
-            for (int kb = 0; kb < num_k_blocks; ++kb) {
-                mbar_wait(bar_full + 8 * stage, phase);
-#pragma unroll
-                for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
-                wgmma_fence();
-#pragma unroll
-                for (int kk = 0; kk < BK / 16; ++kk) {
-                    const uint32_t a_off = stage * Config::kSmemBStage + kk * 32;
-                    const uint32_t b_off = stage * Config::kSmemAStage + kk * 32;
-                    Mma::mma(acc, desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4), kb > 0 || kk > 0);
-                }
-                wgmma_commit();
-#pragma unroll
-                for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
-                wgmma_wait<1>();
-                if (kb > 0) release_stage_of<1>(bar_empty + 8 * prev_stage, lane);
-                prev_stage = stage;
-                if (++stage == kStages) {
-                    stage = 0;
-                    phase ^= 1;
-                }
-            }
-            wgmma_wait<0>();
-#pragma unroll
-            for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
-            release_stage_of<1>(bar_empty + 8 * prev_stage, lane);
+            // ---- Main loop (weights as wgmma's A operand, tokens as its B): as the cooperative kernel ----
+            consume_unit<Mma, kStages, BK, Config::kSmemBStage, Config::kSmemAStage, 32>(
+                acc, stage, phase, 0, num_k_blocks, bar_full, desc_a0, desc_b0,
+                [&](uint32_t s) { release_stage_of<1>(bar_empty + 8 * s, lane); }, [] {});
 
             const int n_base = tile_n * BN + static_cast<int>(wg_idx) * 64;
             if (n_base < p.n) {  // warpgroup-uniform
