@@ -143,39 +143,34 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const int cluster = k.cluster_m * k.cluster_n;
   const std::int64_t clusters = std::max(1, num_sms / cluster);
   const std::int64_t tiles = ceil_div(m, k.block_m * k.cluster_m) * ceil_div(n, k.block_n * k.cluster_n);
+  const std::int64_t kb = ceil_div(kk, 64);
+  // Per k-block of one CTA: tensor time and load time (a multicast operand is half each CTA's).
+  const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * tile_efficiency(k));
+  const double rows_a = k.cluster_n == 2 ? k.block_m / 2.0 : k.block_m;
+  const double rows_b = k.cluster_m == 2 ? k.block_n / 2.0 : k.block_n;
+  const double t_load = (rows_a + rows_b) * 64 * 2 / kSmBytesPerUs;
+  const double tile_bytes = 4.0 * k.block_m * k.block_n;  // one fp32 partial tile
+  const double out_bytes = k.dtype_out == DTypeOut::fp32 ? 4 : 2;
+  const double hbm = (static_cast<double>(m + n) * static_cast<double>(kk) * 2 + static_cast<double>(m) * n * out_bytes) / kHbmBytesPerUs;
   if (mode == k90::SplitMode::stream_k) {
     // Whole tiles for all but the last 1-2 waves, then equal k-block ranges (StreamKPartition):
     // every CTA does ceil(T * kb / P) k-blocks; a shared tile costs its owner one fp32 partial
     // read per other CTA holding part of it, each of which wrote one.
-    const std::int64_t kb = ceil_div(kk, 64);
     const std::int64_t ctas = std::max<std::int64_t>(1, std::min<std::int64_t>({num_sms, tiles * kb, slices}));
     if (tiles * kb > 0x7fffffff) return std::numeric_limits<double>::infinity();  // not launchable
     const k90::StreamKPartition part(static_cast<int>(tiles), static_cast<int>(kb), static_cast<int>(ctas));
     const double share = std::ceil(static_cast<double>(tiles * kb) / static_cast<double>(ctas));
     const double sk_share = part.share();
-    const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * tile_efficiency(k));
-    const double t_load = (k.block_m + k.block_n) * 64.0 * 2 / kSmBytesPerUs;
-    const double tile_bytes = 4.0 * k.block_m * k.block_n;
     const double others = sk_share >= static_cast<double>(kb) ? 1.0 : std::ceil(static_cast<double>(kb) / sk_share);
-    const double out_bytes = k.dtype_out == DTypeOut::fp32 ? 4 : 2;
-    const double hbm = (static_cast<double>(m + n) * static_cast<double>(kk) * 2 + static_cast<double>(m) * n * out_bytes) / kHbmBytesPerUs;
     const double busiest = share * std::max(t_compute, t_load) + 2 * kUnitLatencyUs + kSplitFixedUs +
                            others * 2.0 * tile_bytes / kSmBytesPerUs;
     return std::max(busiest, hbm);
   }
-  const std::int64_t units = tiles * slices;
-  const std::int64_t waves = ceil_div(units, clusters);
-  const std::int64_t kb_unit = ceil_div(ceil_div(kk, 64), slices);
-  const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * tile_efficiency(k));
-  const double rows_a = k.cluster_n == 2 ? k.block_m / 2.0 : k.block_m;  // multicast: half each
-  const double rows_b = k.cluster_m == 2 ? k.block_n / 2.0 : k.block_n;
-  const double t_load = (rows_a + rows_b) * 64 * 2 / kSmBytesPerUs;
+  const std::int64_t waves = ceil_div(tiles * slices, clusters);  // work units: tiles x K slices
+  const std::int64_t kb_unit = ceil_div(kb, slices);
   const double busiest = static_cast<double>(waves) * (static_cast<double>(kb_unit) * std::max(t_compute, t_load) + kUnitLatencyUs);
-  const double out_bytes = k.dtype_out == DTypeOut::fp32 ? 4 : 2;
-  const double hbm = (static_cast<double>(m + n) * static_cast<double>(kk) * 2 + static_cast<double>(m) * n * out_bytes) / kHbmBytesPerUs;
   double t = std::max(busiest, hbm);
   if (slices > 1 && mode != k90::SplitMode::none) {
-    const double tile_bytes = 4.0 * k.block_m * k.block_n;
     const double ctiles = static_cast<double>(tiles) * cluster;
     if (mode == k90::SplitMode::parallel) {
       t += kSplitFixedUs + 2.0 * slices * ctiles * tile_bytes / kL2BytesPerUs;

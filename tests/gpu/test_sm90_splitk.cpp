@@ -324,13 +324,10 @@ TEST(Sm90SplitK, StreamKBitwiseDeterministicCapturedAndReplayed) {
   // Captured (workspace dirtied first: run() must zero the flags inside the graph) and replayed.
   ops.poison_output(stream);
   SUPPORT_CUDA(cudaMemsetAsync(ws.get(), 0x5A, ws.bytes(), stream));
-  cudaGraph_t graph;
-  cudaGraphExec_t exec;
-  SUPPORT_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
-  const Status s = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);
-  SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+  cudaGraphExec_t exec = nullptr;
+  const Status s = graphgemm::testing::capture_run(plan, ops.args(), {ws.get(), ws.bytes()}, stream,
+                                                   cudaStreamCaptureModeGlobal, exec);
   ASSERT_TRUE(s.ok()) << s.to_string();
-  SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
   for (int replay = 0; replay < 3; ++replay) {
     ops.poison_output(stream);
     SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
@@ -338,7 +335,6 @@ TEST(Sm90SplitK, StreamKBitwiseDeterministicCapturedAndReplayed) {
     EXPECT_EQ(support::download(ops.args().d), first) << "replay " << replay;
   }
   SUPPORT_CUDA(cudaGraphExecDestroy(exec));
-  SUPPORT_CUDA(cudaGraphDestroy(graph));
   SUPPORT_CUDA(cudaStreamDestroy(stream));
 }
 
