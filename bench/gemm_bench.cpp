@@ -123,12 +123,17 @@ DType output_for(DType in) {
 }
 // A backend spec: "cublaslt", "sm90", "auto", or "sm90=<kernel name>" to force one sm90 kernel
 // instance (names as GemmPlan::describe() prints them; "_bk" is appended for the weight layout),
-// optionally followed by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
+// optionally followed by "+pdl" (programmatic dependent launch) and by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
 // count or auto (the heuristic's), e.g. "sm90:parallel:8", "sm90:serial:auto", "sm90:none".
 GemmOptions parse_backend(const std::string& spec) {
   const std::size_t colon = spec.find(':');
-  const std::string s = spec.substr(0, colon);
+  std::string s = spec.substr(0, colon);
   GemmOptions o;
+  // "+pdl" after the backend name: programmatic dependent launch (GemmOptions::programmatic_launch).
+  if (const std::size_t plus = s.find("+pdl"); plus != std::string::npos && plus + 4 == s.size()) {
+    o.programmatic_launch = true;
+    s.resize(plus);
+  }
   if (colon != std::string::npos) {
     const std::string split = spec.substr(colon + 1);
     const std::size_t c2 = split.find(':');
@@ -433,6 +438,7 @@ void usage() {
                "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"
                "A backend is cublaslt, sm90, auto or sm90=<kernel>, optionally with a split-K mode and slice count:\n"
                "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16, sm90:streamk\n"
+               "and \"+pdl\" after the name for programmatic dependent launch: sm90+pdl, sm90=<kernel>+pdl:none\n"
                "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md; bench/plot.py draws the PNG.\n";
 }
 

@@ -85,6 +85,16 @@ struct GemmOptions {
   // needs is part of workspace_size(); run() zeroes what must be zeroed, on its stream.
   SplitKMode split_k_mode = SplitKMode::automatic;
   int split_k_slices = 0;
+  // sm90: programmatic dependent launch. run() launches the kernel with programmatic stream
+  // serialization, so it may be scheduled while the previous kernel in the stream is finishing:
+  // it sets up, pulls the first k-blocks of B into L2, then waits (griddepcontrol.wait) for that
+  // kernel to complete before any other global memory access, so results are the same either way;
+  // once it has issued its last load it lets the next kernel be scheduled the same way. Off by
+  // default: measured on H100 (session 6) it shortens launch-bound GEMMs (llm M <= 256: geomean
+  // time 0.976x, up to 0.88x) and slows some others (M = 256 with K >= 4096 up to 1.09x,
+  // 1024^3 / 2048^3 1.09-1.10x). No effect on split-K launches (their kernel follows a memset)
+  // or on graph::record_gemm nodes.
+  bool programmatic_launch = false;
 };
 
 struct Workspace {

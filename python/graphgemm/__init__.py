@@ -136,6 +136,11 @@ class Plan:
         heuristic decide (``config`` says what it chose).
     split_k_slices : int
         0 lets the heuristic choose; >= 1 asks for exactly that many slices.
+    programmatic_launch : bool
+        sm90: launch with programmatic dependent launch, so that the kernel may start while the
+        previous kernel on the stream finishes (it waits for it before reading anything that
+        kernel may write). Off by default: it shortens small, launch-bound GEMMs and slows some
+        large ones (docs/sm90_notes.md, session 6). No effect with split-K.
 
     Raises
     ------
@@ -149,9 +154,9 @@ class Plan:
 
     def __init__(self, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: float = 1.0,
                  beta: float = 0.0, backend: str = "auto", sm90_kernel: str = "", split_k_mode: str = "auto",
-                 split_k_slices: int = 0):
+                 split_k_slices: int = 0, programmatic_launch: bool = False):
         self._plan = _C.Plan(a, b, d, c, bias, scale_a, scale_b, alpha, beta, backend, sm90_kernel, split_k_mode,
-                             split_k_slices)
+                             split_k_slices, programmatic_launch)
         # NOTES: DLPack import costs a few µs per array; torch tensors whose shapes, strides,
         # dtypes and devices are the planned ones go straight to C++ as pointers instead.
         self._signature = _torch_signature((a, b, d, c, bias, scale_a, scale_b))

@@ -33,7 +33,7 @@ bool same_launch(const k::GemmParams& x, const k::GemmParams& y) {
          x.bias_type == y.bias_type && x.scale_a == y.scale_a && x.scale_b == y.scale_b && x.alpha == y.alpha &&
          x.beta == y.beta && x.raster_group == y.raster_group && x.raster_along_n == y.raster_along_n &&
          x.split_mode == y.split_mode && x.splits == y.splits && x.workspace == y.workspace &&
-         x.workspace_bytes == y.workspace_bytes;
+         x.workspace_bytes == y.workspace_bytes && x.programmatic == y.programmatic;
 }
 
 // The launch arguments of the last few distinct calls. Encoding the three tensor maps is most of
@@ -95,6 +95,7 @@ class Sm90Backend final : public GemmBackend {
   bool empty_ = false;
   k::SplitMode split_mode_ = k::SplitMode::none;  // split-K, as chosen at initialize
   int slices_ = 1;
+  bool programmatic_ = false;  // GemmOptions::programmatic_launch (never with split-K)
   std::size_t workspace_bytes_ = 0;
   std::string description_;
   mutable LaunchArgsCache cache_;
@@ -167,13 +168,15 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
     return unsupported("this graphgemm was built without the sm_90a target (kernel PTX version " + std::to_string(attr.ptxVersion) +
                        "); rebuild with CMAKE_CUDA_ARCHITECTURES=90a");
   GRAPHGEMM_CUDA_TRY(sm90::kernel_initialize(kernel_, device));
+  programmatic_ = options.programmatic_launch && split_mode_ == k::SplitMode::none;
   description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + ", split-K " +
                  (split_mode_ == k::SplitMode::serial     ? "serial"
                   : split_mode_ == k::SplitMode::parallel ? "parallel"
                   : split_mode_ == k::SplitMode::stream_k ? "stream_k"
                                                           : "none") +
                  " x" + std::to_string(slices_) +
-                 (workspace_bytes_ > 0 ? ", workspace " + std::to_string(workspace_bytes_) + " B" : std::string()) + " (" + why + ")";
+                 (workspace_bytes_ > 0 ? ", workspace " + std::to_string(workspace_bytes_) + " B" : std::string()) +
+                 (programmatic_ ? ", programmatic launch" : "") + " (" + why + ")";
   return {};
 }
 
@@ -222,6 +225,7 @@ Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t 
     p.workspace = workspace.data;
     p.workspace_bytes = workspace.size;
   }
+  p.programmatic = programmatic_;
   sm90::LaunchArgsStorage launch;
   GRAPHGEMM_CUDA_TRY(launch_args(p, /*full_grid=*/false, launch));
   GRAPHGEMM_CUDA_TRY(sm90::kernel_launch(kernel_, launch, stream));

@@ -194,3 +194,107 @@ TEST(Sm90, RepeatedCallsWithChangingBuffersAndScalars) {
       EXPECT_LT(cmp.rel_error, GemmOperands::tolerance(spec.in, spec.out));
     }
 }
+
+// Programmatic dependent launch: each GEMM of a chain reads the previous one's output, as A
+// (activations) and, last, as B (the operand whose first k-blocks a programmatic launch pulls into
+// L2 before waiting). Outputs are poisoned first, so a read before the producer finished shows as
+// NaN or as a difference. With and without PDL, eagerly and captured (programmatic graph edges),
+// on cooperative, ping-pong and swap-AB kernels: bitwise the same results.
+TEST(Sm90, ProgrammaticLaunchChainsMatchSerialLaunchesBitwise) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  struct Case {
+    std::int64_t m, h;
+    const char* kernel;  // the layers' kernel ("" = the heuristic's)
+  };
+  const Case cases[] = {{296, 512, ""},  // M: the last GEMM's N, 16-byte rows of D
+                        {16, 1024, "sm90_bf16_bf16_16x64x64_s20_c1x1_sw_bk"},
+                        {520, 384, "sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk"},
+                        {256, 768, "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"}};
+  constexpr int kLayers = 4;
+  constexpr std::int64_t kM2 = 200;
+  cudaStream_t stream;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  std::uint64_t seed = 900;
+  for (const Case& c : cases) {
+    SCOPED_TRACE("M " + std::to_string(c.m) + ", H " + std::to_string(c.h) + ", kernel " + c.kernel);
+    support::DeviceBuffer x(c.m * c.h * 2), z(kM2 * c.h * 2), out(kM2 * c.m * 2);
+    std::vector<support::DeviceBuffer> w, act;
+    for (int l = 0; l < kLayers; ++l) {
+      w.emplace_back(c.h * c.h * 2);
+      act.emplace_back(c.m * c.h * 2);
+      support::fill_random(w.back().get(), DType::bf16, c.h * c.h, seed++, 1.0f / 16.0f);
+    }
+    support::fill_random(x.get(), DType::bf16, c.m * c.h, seed++);
+    support::fill_random(z.get(), DType::bf16, kM2 * c.h, seed++, 1.0f / 16.0f);
+    SUPPORT_CUDA(cudaDeviceSynchronize());  // the fills ran on the legacy stream; `stream` does not wait for it
+    auto layer = [&](int l) {
+      GemmArgs g;
+      g.a = MatrixView::row_major(l == 0 ? x.get() : act[l - 1].get(), DType::bf16, c.m, c.h);
+      g.b = MatrixView::transposed_weight(w[l].get(), DType::bf16, c.h, c.h);
+      g.d = MatrixView::row_major(act[l].get(), DType::bf16, c.m, c.h);
+      return g;
+    };
+    GemmArgs last;  // out = Z · act[L-1]ᵀ: B is the previous kernel's output
+    last.a = MatrixView::row_major(z.get(), DType::bf16, kM2, c.h);
+    last.b = MatrixView::transposed_weight(act[kLayers - 1].get(), DType::bf16, c.m, c.h);
+    last.d = MatrixView::row_major(out.get(), DType::bf16, kM2, c.m);
+
+    std::vector<unsigned char> reference;
+    for (bool pdl : {false, true}) {
+      GemmOptions o;
+      o.backend = Backend::sm90;
+      o.split_k_mode = SplitKMode::none;
+      o.sm90_kernel = c.kernel;
+      o.programmatic_launch = pdl;
+      GemmPlan layers, tail;
+      ASSERT_TRUE(layers.initialize(layer(0), o).ok());
+      o.sm90_kernel.clear();
+      ASSERT_TRUE(tail.initialize(last, o).ok());
+      EXPECT_EQ(layers.describe().find("programmatic launch") != std::string::npos, pdl) << layers.describe();
+      auto chain = [&](cudaStream_t s) -> Status {
+        for (int l = 0; l < kLayers; ++l)
+          if (Status st = layers.run(layer(l), {}, s); !st.ok()) return st;
+        return tail.run(last, {}, s);
+      };
+      auto poison = [&] {
+        for (auto& a : act) support::fill_poison(a.get(), DType::bf16, c.m * c.h, stream);
+        support::fill_poison(out.get(), DType::bf16, kM2 * c.m, stream);
+      };
+      for (int rep = 0; rep < 3; ++rep) {  // eagerly, a few times
+        poison();
+        const Status s = chain(stream);
+        ASSERT_TRUE(s.ok()) << s.to_string();
+        SUPPORT_CUDA(cudaStreamSynchronize(stream));
+        const auto got = support::download(last.d);
+        if (reference.empty()) reference = got;
+        EXPECT_EQ(got, reference) << "eager, pdl " << pdl << ", repetition " << rep;
+      }
+      cudaGraph_t graph = nullptr;
+      cudaGraphExec_t exec = nullptr;
+      SUPPORT_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+      const Status s = chain(stream);
+      SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+      ASSERT_TRUE(s.ok()) << s.to_string();
+      SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+      SUPPORT_CUDA(cudaGraphDestroy(graph));
+      for (int rep = 0; rep < 3; ++rep) {
+        poison();
+        SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
+        SUPPORT_CUDA(cudaStreamSynchronize(stream));
+        EXPECT_EQ(support::download(last.d), reference) << "graph, pdl " << pdl << ", replay " << rep;
+      }
+      SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+    }
+    // The serial reference itself read no poison and no unwritten input: every element finite
+    // (bf16 exponent not all ones), and random products are almost never exactly zero.
+    std::size_t non_finite = 0, zeros = 0;
+    for (std::size_t i = 0; i + 1 < reference.size(); i += 2) {
+      const unsigned short v = static_cast<unsigned short>(reference[i] | (reference[i + 1] << 8));
+      non_finite += (v & 0x7f80u) == 0x7f80u;
+      zeros += (v & 0x7fffu) == 0;
+    }
+    EXPECT_EQ(non_finite, 0u);
+    EXPECT_LT(zeros, reference.size() / 2 / 100) << "more than 1% exact zeros: inputs not filled?";
+  }
+  SUPPORT_CUDA(cudaStreamDestroy(stream));
+}

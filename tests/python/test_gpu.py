@@ -150,3 +150,22 @@ def test_any_dlpack_producer_with_explicit_stream():
     plan.run(ForeignArray(x), ForeignArray(w.t()), ForeignArray(y), stream=s.cuda_stream)
     s.synchronize()
     assert rel_err(y, x.double() @ w.double().t()) < 1e-4
+
+
+def test_programmatic_launch_chain_matches_serial():
+    # Each GEMM reads the previous one's output (as A); with programmatic_launch the next kernel
+    # may start early and must still wait for it. Same bits as serial launches, and no poison read.
+    m, h, layers = 64, 1024, 4
+    x = torch.randn(m, h, device="cuda", dtype=torch.bfloat16)
+    ws = [torch.randn(h, h, device="cuda", dtype=torch.bfloat16) / 32 for _ in range(layers)]
+    outs = {}
+    for pdl in (False, True):
+        acts = [torch.full((m, h), float("nan"), device="cuda", dtype=torch.bfloat16) for _ in range(layers)]
+        plan = graphgemm.Plan(x, ws[0].t(), acts[0], backend="sm90", split_k_mode="none", programmatic_launch=pdl)
+        assert ("programmatic launch" in plan.config) == pdl, plan.config
+        for i in range(layers):
+            plan.run(acts[i - 1] if i else x, ws[i].t(), acts[i])
+        torch.cuda.synchronize()
+        outs[pdl] = acts[-1].clone()
+    assert not torch.isnan(outs[False]).any()
+    assert torch.equal(outs[True], outs[False])

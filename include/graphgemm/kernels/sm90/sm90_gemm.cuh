@@ -111,7 +111,8 @@ namespace detail {
 // 0 entry, 1 barriers initialised, 2 first TMA issued, 3 first stage arrived, 4 last main loop
 // done, 5 last unit handed off / stored, 6 split-K reduction done, 7 stores drained (exit); inside
 // the epilogue of a tile (chunk 0, last tile): 8 buffer free, 9 chunk staged in smem, 10 TMA store
-// issued.
+// issued; programmatic launch: 11 the previous grid done (griddep_wait returned in the producer),
+// 12 the next grid let launch.
 #ifdef GRAPHGEMM_SM90_TRACE
 __device__ unsigned long long g_sm90_trace[1024][16];
 __device__ __forceinline__ void trace_event(int e) {
@@ -434,6 +435,28 @@ __device__ __forceinline__ void load_stage(const CUtensorMap* tma_a, const CUten
     }
 }
 
+// Producer thread, programmatic dependent launch: before waiting for the previous grid, pull the
+// B boxes of k-blocks [kb_begin, kb_end) into L2 (the same boxes load_stage loads; in a cluster,
+// this CTA's share of the multicast). B is usually a weight the previous kernel does not write,
+// but that is not assumed: this is only an L2 prefetch, and L2 is the point of coherence, so what
+// the previous grid writes later is still what the TMA loads after griddep_wait() see.
+template <class Config>
+__device__ __forceinline__ void prefetch_b_l2(const CUtensorMap* tma_b, int kb_begin, int kb_end, int n0,
+                                              int rank_m) {
+    constexpr int BN = Config::kBlockN;
+    constexpr int BK = Config::kBlockK;
+    for (int kb = kb_begin; kb < kb_end; ++kb) {
+        const int k0 = kb * BK;
+        if constexpr (Config::kBKMajor) {
+            tma_prefetch_l2_2d(tma_b, k0, n0 + (Config::kMulticastB ? rank_m * (BN / 2) : 0));
+        } else {
+#pragma unroll
+            for (int c = 0; c < BN / 64; ++c)
+                tma_prefetch_l2_2d(tma_b, n0 + c * 64, k0 + (Config::kMulticastB ? rank_m * (BK / 2) : 0));
+        }
+    }
+}
+
 // Consumer warp: the stage whose empty barrier is `empty` has been read; in a cluster, tell every
 // CTA whose producer may multicast into it (lane r arrives on CTA r's barrier).
 template <int kCluster>
@@ -676,10 +699,17 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #ifdef GRAPHGEMM_SM90_TRACE
             bool traced = false;
 #endif
+            bool waited = false;  // for the previous grid (PDL)
             int tile_m, tile_n, slice, t, kb_begin, kb_end;
             while (next_unit(sched, stream_k, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
                 const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
                 const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+                if (!waited) {
+                    prefetch_b_l2<Config>(&tma_b, kb_begin, min(kb_end, kb_begin + p.pdl_prefetch_kb), n0, rank_m);
+                    griddep_wait();
+                    GRAPHGEMM_TRACE(true, 11);
+                    waited = true;
+                }
                 for (int kb = kb_begin; kb < kb_end; ++kb) {
                     // Stage free in every CTA this load (or its multicast) writes to.
                     mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
@@ -689,11 +719,14 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     ring_step<kStages>(stage, phase);
                 }
             }
+            griddep_launch_dependents();  // PDL: every load of this CTA is issued
+            GRAPHGEMM_TRACE(true, 12);
         }
         __syncwarp();
     } else {
         // ======================== Consumer warpgroups (WGMMA + epilogue) ========================
         setmaxnreg_inc<Config::kConsumerRegs>();
+        griddep_wait();  // before the epilogue's and split-K's global accesses
         const uint32_t warp_in_wg = warp_idx % 4;
         const bool wg_leader = (threadIdx.x % 128) == 0;
         Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits);

@@ -189,6 +189,7 @@ struct Gemm {
         size_t smem;
         void* memset_ptr;     // split-K: counters to zero before the kernel (nullptr: none)
         size_t memset_bytes;
+        bool programmatic;    // launch with programmatic stream serialization (PDL)
     };
 
     static constexpr Schedule schedule() { return detail::schedule_of<Config>(); }
@@ -314,6 +315,10 @@ struct Gemm {
             ? reinterpret_cast<float*>(static_cast<char*>(p.workspace) + ws.counter_bytes) : nullptr;
         la.memset_ptr = uses_ws ? p.workspace : nullptr;
         la.memset_bytes = uses_ws ? static_cast<size_t>(ws.counter_bytes) : 0;
+        // PDL: not after our own memset (the kernel must see the zeroed counters; a memset is no
+        // programmatic primary anyway).
+        la.programmatic = p.programmatic && !uses_ws;
+        la.params.pdl_prefetch_kb = la.programmatic ? kPdlPrefetchKBlocks : 0;
 
         // ---- Persistent grid: one CTA per SM at most, whole clusters ----
         constexpr int kCluster = Config::kClusterSize;
@@ -352,15 +357,22 @@ struct Gemm {
         cfg.blockDim = la.block;
         cfg.dynamicSmemBytes = la.smem;
         cfg.stream = stream;
-        cudaLaunchAttribute attr[1];
+        cudaLaunchAttribute attr[2];
+        unsigned num_attrs = 0;
         if constexpr (Config::kClusterSize > 1) {
-            attr[0].id = cudaLaunchAttributeClusterDimension;
-            attr[0].val.clusterDim.x = la.cluster.x;
-            attr[0].val.clusterDim.y = la.cluster.y;
-            attr[0].val.clusterDim.z = la.cluster.z;
-            cfg.attrs = attr;
-            cfg.numAttrs = 1;
+            attr[num_attrs].id = cudaLaunchAttributeClusterDimension;
+            attr[num_attrs].val.clusterDim.x = la.cluster.x;
+            attr[num_attrs].val.clusterDim.y = la.cluster.y;
+            attr[num_attrs].val.clusterDim.z = la.cluster.z;
+            ++num_attrs;
         }
+        if (la.programmatic) {
+            attr[num_attrs].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+            attr[num_attrs].val.programmaticStreamSerializationAllowed = 1;
+            ++num_attrs;
+        }
+        cfg.attrs = num_attrs > 0 ? attr : nullptr;
+        cfg.numAttrs = num_attrs;
         return cudaLaunchKernelEx(&cfg, detail::kernel_entry<Config>(), la.tma_a, la.tma_b,
                                   la.tma_d, la.params);
     }

@@ -183,10 +183,16 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         if (warp_idx == 8 && lane == 0) {
             Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, 1);
             uint32_t stage = 0, phase = 0;
+            bool waited = false;  // for the previous grid (PDL)
             int tile_m, tile_n, slice;
             while (sched.next(tile_m, tile_n, slice)) {  // every unit of this CTA, in order
                 const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
                 const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+                if (!waited) {
+                    prefetch_b_l2<Config>(&tma_b, 0, min(num_k_blocks, p.pdl_prefetch_kb), n0, rank_m);
+                    griddep_wait();
+                    waited = true;
+                }
                 for (int kb = 0; kb < num_k_blocks; ++kb) {
                     // Stage free in every CTA this load (or its multicast) writes to.
                     mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
@@ -195,11 +201,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     ring_advance<kStages>(stage, phase, 1);
                 }
             }
+            griddep_launch_dependents();  // PDL: every load of this CTA is issued
         }
         __syncwarp();
     } else {
         // ======================== Consumer warpgroups (WGMMA + epilogue) ========================
         setmaxnreg_inc<Config::kConsumerRegs>();
+        griddep_wait();  // before the epilogue's global accesses
         const uint32_t warp_in_wg = warp_idx % 4;
         const bool wg_leader = (threadIdx.x % 128) == 0;
         const uint32_t my_order = bar_order + 8 * wg_idx;

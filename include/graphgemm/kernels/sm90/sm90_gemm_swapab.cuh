@@ -169,8 +169,14 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         if (warp_idx == kConsumerWGs * 4 && lane == 0) {
             Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, 1);
             uint32_t stage = 0, phase = 0;
+            bool waited = false;  // for the previous grid (PDL)
             int tile_m, tile_n, slice;
             while (sched.next(tile_m, tile_n, slice)) {
+                if (!waited) {  // the weights (tma_b) of the first tile into L2, then wait
+                    prefetch_b_l2<Config>(&tma_b, 0, min(num_k_blocks, p.pdl_prefetch_kb), tile_n * BN, 0);
+                    griddep_wait();
+                    waited = true;
+                }
                 for (int kb = 0; kb < num_k_blocks; ++kb) {
                     mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
@@ -178,11 +184,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     ring_step<kStages>(stage, phase);
                 }
             }
+            griddep_launch_dependents();  // PDL: every load of this CTA is issued
         }
         __syncwarp();
     } else {
         // ======================== Consumer warpgroups (WGMMA + epilogue) ========================
         setmaxnreg_inc<Config::kConsumerRegs>();
+        griddep_wait();  // before the epilogue's global accesses
         const uint32_t warp_in_wg = warp_idx % 4;
         Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, 1);
 

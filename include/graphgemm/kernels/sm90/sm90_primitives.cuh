@@ -87,10 +87,32 @@ __device__ __forceinline__ void mbar_wait(uint32_t bar, uint32_t parity) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Programmatic dependent launch (griddepcontrol). Both are no-ops in a grid launched without a
+// programmatic dependency (cudaLaunchAttributeProgrammaticStreamSerialization).
+// ---------------------------------------------------------------------------------------------
+// Waits until the grids this one depends on have completed and their writes are visible. Every
+// global memory access that may touch their data must come after it in the executing thread.
+__device__ __forceinline__ void griddep_wait() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
+// Lets the next grid in the stream be scheduled once every CTA of this one has said so (or
+// exited); the first call in a CTA counts, later ones are no-ops. Scheduling only: the dependent
+// still waits in griddep_wait() for this grid to complete.
+__device__ __forceinline__ void griddep_launch_dependents() {
+    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+}
+
+// ---------------------------------------------------------------------------------------------
 // TMA (cp.async.bulk.tensor)
 // ---------------------------------------------------------------------------------------------
 __device__ __forceinline__ void tma_prefetch_descriptor(const CUtensorMap* map) {
     asm volatile("prefetch.tensormap [%0];" ::"l"(reinterpret_cast<uint64_t>(map)) : "memory");
+}
+
+// Pulls one box of `map` into L2 (no smem, no barrier): a hint, it may be dropped.
+__device__ __forceinline__ void tma_prefetch_l2_2d(const CUtensorMap* map, int32_t c0, int32_t c1) {
+    asm volatile("cp.async.bulk.prefetch.tensor.2d.L2.global.tile [%0, {%1, %2}];" ::"l"(
+                     reinterpret_cast<uint64_t>(map)),
+                 "r"(c0), "r"(c1)
+                 : "memory");
 }
 
 __device__ __forceinline__ void tma_load_2d(uint32_t dst, const CUtensorMap* map, uint32_t bar,
