@@ -29,18 +29,24 @@ inline void check_case(const support::GemmSpec& spec, const GemmOptions& options
   }
 }
 
-// Captures one plan.run(args) on `stream` (capture mode `mode`) and instantiates it into `exec`
-// (valid when the returned Status, the run's, is ok). Capturing executes nothing: D changes only
-// when the graph is launched.
-inline Status capture_run(const GemmPlan& plan, const GemmArgs& args, Workspace workspace, cudaStream_t stream,
-                          cudaStreamCaptureMode mode, cudaGraphExec_t& exec) {
+// Captures what `enqueue(stream)` issues on `stream` (capture mode `mode`) and instantiates it
+// into `exec` (valid when the returned Status, enqueue's, is ok). Capturing executes nothing:
+// outputs change only when the graph is launched.
+template <class Enqueue>
+inline Status capture(cudaStream_t stream, cudaStreamCaptureMode mode, Enqueue&& enqueue, cudaGraphExec_t& exec) {
   cudaGraph_t graph = nullptr;
   SUPPORT_CUDA(cudaStreamBeginCapture(stream, mode));
-  const Status s = plan.run(args, workspace, stream);
+  const Status s = enqueue(stream);
   SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
   if (s.ok()) SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
   SUPPORT_CUDA(cudaGraphDestroy(graph));
   return s;
+}
+
+// capture() of one plan.run(args).
+inline Status capture_run(const GemmPlan& plan, const GemmArgs& args, Workspace workspace, cudaStream_t stream,
+                          cudaStreamCaptureMode mode, cudaGraphExec_t& exec) {
+  return capture(stream, mode, [&](cudaStream_t s) { return plan.run(args, workspace, s); }, exec);
 }
 
 inline void check_case(const support::GemmSpec& spec, Backend backend, std::uint64_t seed) {

@@ -269,14 +269,9 @@ TEST(Sm90, ProgrammaticLaunchChainsMatchSerialLaunchesBitwise) {
         if (reference.empty()) reference = got;
         EXPECT_EQ(got, reference) << "eager, pdl " << pdl << ", repetition " << rep;
       }
-      cudaGraph_t graph = nullptr;
       cudaGraphExec_t exec = nullptr;
-      SUPPORT_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
-      const Status s = chain(stream);
-      SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+      const Status s = graphgemm::testing::capture(stream, cudaStreamCaptureModeGlobal, chain, exec);
       ASSERT_TRUE(s.ok()) << s.to_string();
-      SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-      SUPPORT_CUDA(cudaGraphDestroy(graph));
       for (int rep = 0; rep < 3; ++rep) {
         poison();
         SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
