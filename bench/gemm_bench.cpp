@@ -124,11 +124,21 @@ DType output_for(DType in) {
 // A backend spec: "cublaslt", "sm90", "auto", or "sm90=<kernel name>" to force one sm90 kernel
 // instance (names as GemmPlan::describe() prints them; "_bk" is appended for the weight layout),
 // optionally followed by "+pdl" (programmatic dependent launch) and by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
-// count or auto (the heuristic's), e.g. "sm90:parallel:8", "sm90:serial:auto", "sm90:none".
-GemmOptions parse_backend(const std::string& spec) {
+// count or auto (the heuristic's), e.g. "sm90:parallel:8", "sm90:serial:auto", "sm90:none"; and by ":cC" for the slices summed within
+// clusters of C CTAs (GemmOptions::split_k_cluster: c1 none, c2/c4/c8), e.g. "sm90:parallel:64:c8", "sm90:parallel:auto:c1".
+GemmOptions parse_backend(const std::string& spec_in) {
+  std::string spec = spec_in;
+  GemmOptions o;
+  if (const std::size_t last = spec.rfind(":c"); last != std::string::npos && last + 2 < spec.size() &&
+                                                  spec.find(':', last + 1) == std::string::npos) {
+    std::size_t used = 0;
+    const std::string c = spec.substr(last + 2);
+    try { o.split_k_cluster = std::stoi(c, &used); } catch (const std::exception&) { used = 0; }
+    if (used != c.size()) throw std::runtime_error("backend spec \"" + spec_in + "\": the cluster suffix is :c1, :c2, :c4 or :c8");
+    spec.resize(last);
+  }
   const std::size_t colon = spec.find(':');
   std::string s = spec.substr(0, colon);
-  GemmOptions o;
   // "+pdl" after the backend name: programmatic dependent launch (GemmOptions::programmatic_launch).
   if (const std::size_t plus = s.find("+pdl"); plus != std::string::npos && plus + 4 == s.size()) {
     o.programmatic_launch = true;

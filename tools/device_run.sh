@@ -67,7 +67,7 @@ if [[ " $STEPS " == *" sanitize "* ]]; then
   # compute-sanitizer slows kernels down 10-100x: a few tests that cover every kernel path (both
   # schedules, every epilogue, split-K serial/parallel, ragged shapes), each tool under a time limit
   # (SANITIZE_TIMEOUT seconds; a timeout reports FAIL:124, never a pass).
-  san_filter=${SANITIZE_FILTER:-'Sm90.Epilogues:Sm90.KZeroAndEmpty:Sm90Pingpong.Epilogues:Sm90SplitK.EveryEpilogueAndOutputType:Sm90SplitK.ModesSlicesShapes:Sm90SplitK.StreamKShapesTilesAndEpilogues:Sm90.ProgrammaticLaunchChainsMatchSerialLaunchesBitwise:PlanErrors.*'}
+  san_filter=${SANITIZE_FILTER:-'Sm90.Epilogues:Sm90.KZeroAndEmpty:Sm90Pingpong.Epilogues:Sm90SplitK.EveryEpilogueAndOutputType:Sm90SplitK.ModesSlicesShapes:Sm90SplitK.StreamKShapesTilesAndEpilogues:Sm90SplitK.ClusterSumsEveryClusterSizeShapeAndEpilogue:Sm90.ProgrammaticLaunchChainsMatchSerialLaunchesBitwise:PlanErrors.*'}
   step memcheck timeout "${SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool memcheck --error-exitcode 1 \
     $build/tests/graphgemm_gpu_tests --gtest_filter="$san_filter"
   step racecheck timeout "${SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool racecheck --error-exitcode 1 \
@@ -93,8 +93,12 @@ fi
 if [[ " $STEPS " == *" splitk "* ]]; then
   # The split-K table: every shape of the splitk suite against slices and mode, beside cuBLASLt.
   mkdir -p "$work/results/$device/splitk"
+  # parallel:S:c1 through the workspace only; parallel:S:c8 summed in clusters of 8 first (S = 8:
+  # wholly within one cluster per tile, no workspace).
   modes=cublaslt,sm90:none,sm90
-  for mode in serial parallel; do for s in 2 4 8 16 auto; do modes+=",sm90:$mode:$s"; done; done
+  for s in 2 4 8 16 auto; do modes+=",sm90:serial:$s"; done
+  for s in 2 4 8 16 auto; do modes+=",sm90:parallel:$s:c1"; done
+  for s in 8 16 32 64 auto; do modes+=",sm90:parallel:$s:c8"; done
   step splitk $build/bench/graphgemm_bench --shapes bench/shapes.json --suites splitk --dtypes bf16 \
     --backends "$modes" --out "$work/results/$device/splitk"
 fi

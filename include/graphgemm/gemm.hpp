@@ -85,6 +85,14 @@ struct GemmOptions {
   // needs is part of workspace_size(); run() zeroes what must be zeroed, on its stream.
   SplitKMode split_k_mode = SplitKMode::automatic;
   int split_k_slices = 0;
+  // sm90, parallel split-K: how many CTAs of a thread-block cluster sum their consecutive slices
+  // through distributed shared memory before anything goes through the workspace. 0: the backend
+  // decides (with the slice count); 1: never (every slice's fp32 partial goes through the
+  // workspace); 2, 4 or 8: exactly that, with explicit slices a multiple of it (a cluster-1x1
+  // kernel with tiles at most 128 wide, and the clusters all co-resident, else invalid_argument
+  // saying why). When it equals the slice count the split needs no workspace and no memset.
+  // Deterministic either way (fixed summation order).
+  int split_k_cluster = 0;
   // sm90: programmatic dependent launch. run() launches the kernel with programmatic stream
   // serialization, so it may be scheduled while the previous kernel in the stream is finishing:
   // it sets up, pulls the first k-blocks of B into L2, then waits (griddepcontrol.wait) for that

@@ -140,7 +140,12 @@ class Plan:
         sm90: launch with programmatic dependent launch, so that the kernel may start while the
         previous kernel on the stream finishes (it waits for it before reading anything that
         kernel may write). Off by default: it shortens small, launch-bound GEMMs and slows some
-        large ones (docs/sm90_notes.md, session 6). No effect with split-K.
+        large ones (docs/sm90_notes.md, session 6). No effect with split-K through a workspace.
+    split_k_cluster : int
+        sm90, parallel split-K: how many CTAs of a thread-block cluster sum their slices through
+        distributed shared memory before anything goes through the workspace. 0 lets the
+        heuristic decide, 1 never, 2, 4 or 8 exactly that (``split_k_slices`` a multiple of it).
+        When it equals the slice count the split needs no workspace (and no memset).
 
     Raises
     ------
@@ -154,9 +159,9 @@ class Plan:
 
     def __init__(self, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: float = 1.0,
                  beta: float = 0.0, backend: str = "auto", sm90_kernel: str = "", split_k_mode: str = "auto",
-                 split_k_slices: int = 0, programmatic_launch: bool = False):
+                 split_k_slices: int = 0, programmatic_launch: bool = False, split_k_cluster: int = 0):
         self._plan = _C.Plan(a, b, d, c, bias, scale_a, scale_b, alpha, beta, backend, sm90_kernel, split_k_mode,
-                             split_k_slices, programmatic_launch)
+                             split_k_slices, programmatic_launch, split_k_cluster)
         # NOTES: DLPack import costs a few µs per array; torch tensors whose shapes, strides,
         # dtypes and devices are the planned ones go straight to C++ as pointers instead.
         self._signature = _torch_signature((a, b, d, c, bias, scale_a, scale_b))

@@ -94,6 +94,10 @@ Status CublasLtBackend::initialize(const GemmArgs& problem, const GemmOptions& o
                        std::to_string(options.split_k_slices) +
                        " cannot be honoured exactly (cuBLASLt picks its own split-K); use split_k_mode automatic "
                        "with slices 0, or graphgemm's sm90 backend");
+  if (options.split_k_cluster > 1)
+    return unsupported("split_k_cluster = " + std::to_string(options.split_k_cluster) +
+                       " (slices summed within thread-block clusters) is graphgemm's sm90 split-K; cuBLASLt picks its own "
+                       "split-K: leave split_k_cluster at 0, or use the sm90 backend");
   GRAPHGEMM_TRY(check_types(problem));
   integer_scalars_ = problem.d.dtype == DType::int32;
   if (integer_scalars_ && (!integral(problem.alpha) || !integral(problem.beta)))

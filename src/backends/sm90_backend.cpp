@@ -32,7 +32,8 @@ bool same_launch(const k::GemmParams& x, const k::GemmParams& y) {
          x.c == y.c && x.ldc == y.ldc && x.d == y.d && x.ldd == y.ldd && x.bias == y.bias &&
          x.bias_type == y.bias_type && x.scale_a == y.scale_a && x.scale_b == y.scale_b && x.alpha == y.alpha &&
          x.beta == y.beta && x.raster_group == y.raster_group && x.raster_along_n == y.raster_along_n &&
-         x.split_mode == y.split_mode && x.splits == y.splits && x.workspace == y.workspace &&
+         x.split_mode == y.split_mode && x.splits == y.splits && x.split_cluster == y.split_cluster &&
+         x.workspace == y.workspace &&
          x.workspace_bytes == y.workspace_bytes && x.programmatic == y.programmatic;
 }
 
@@ -95,6 +96,7 @@ class Sm90Backend final : public GemmBackend {
   bool empty_ = false;
   k::SplitMode split_mode_ = k::SplitMode::none;  // split-K, as chosen at initialize
   int slices_ = 1;
+  int split_cluster_ = 1;      // parallel split-K: CTAs of a cluster that sum their slices
   bool programmatic_ = false;  // GemmOptions::programmatic_launch (never with split-K)
   std::size_t workspace_bytes_ = 0;
   std::string description_;
@@ -152,12 +154,23 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
   request.slices = options.split_k_slices;
   request.max_workspace_bytes = options.max_workspace_bytes;
   request.forced_kernel = forced;
+  request.cluster = options.split_k_cluster;
+  // Co-resident clusters of 2, 4 and 8 CTAs, for sums of split-K slices within clusters: the same
+  // for every kernel that can do it (one CTA per SM), measured on one of them.
+  for (int i = 0; i < sm90::kernel_count(); ++i) {
+    const sm90::KernelInfo& ki = sm90::kernel_info(i);
+    if (!ki.split_cluster || ki.dtype_in != in || ki.dtype_out != out || ki.b_k_major != b_k_major) continue;
+    GRAPHGEMM_CUDA_TRY(sm90::kernel_initialize(i, device));
+    for (int lg = 1; lg <= 3; ++lg) request.cluster_capacity[lg] = sm90::kernel_split_cluster_capacity(i, 1 << lg, num_sms_);
+    break;
+  }
   const sm90::SplitChoice choice = sm90::choose_split(request);
   if (!choice.error.ok()) return choice.error;
   if (choice.index < 0) return unsupported("no kernel instance for " + describe_types(p));
   kernel_ = choice.index;
   split_mode_ = choice.mode;
   slices_ = choice.slices;
+  split_cluster_ = choice.cluster;
   workspace_bytes_ = choice.workspace_bytes;
   const std::string why = choice.explanation;
 
@@ -168,13 +181,15 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
     return unsupported("this graphgemm was built without the sm_90a target (kernel PTX version " + std::to_string(attr.ptxVersion) +
                        "); rebuild with CMAKE_CUDA_ARCHITECTURES=90a");
   GRAPHGEMM_CUDA_TRY(sm90::kernel_initialize(kernel_, device));
-  programmatic_ = options.programmatic_launch && split_mode_ == k::SplitMode::none;
+  // PDL: not after the counters' memset of a split through the workspace.
+  programmatic_ = options.programmatic_launch && workspace_bytes_ == 0 && split_mode_ != k::SplitMode::stream_k;
   description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + ", split-K " +
                  (split_mode_ == k::SplitMode::serial     ? "serial"
                   : split_mode_ == k::SplitMode::parallel ? "parallel"
                   : split_mode_ == k::SplitMode::stream_k ? "stream_k"
                                                           : "none") +
                  " x" + std::to_string(slices_) +
+                 (split_cluster_ > 1 ? " summed in clusters of " + std::to_string(split_cluster_) : std::string()) +
                  (workspace_bytes_ > 0 ? ", workspace " + std::to_string(workspace_bytes_) + " B" : std::string()) +
                  (programmatic_ ? ", programmatic launch" : "") + " (" + why + ")";
   return {};
@@ -217,11 +232,12 @@ Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t 
   if (empty_) return {StatusCode::internal, "sm90 backend called for an empty product"};
   k::GemmParams p = gemm_params(args);
   if (split_mode_ != k::SplitMode::none) {  // split-K / stream-K: kernel_launch zeroes the counters on `stream`, then launches
-    if (workspace.data == nullptr || workspace.size < workspace_bytes_)
+    if (workspace_bytes_ > 0 && (workspace.data == nullptr || workspace.size < workspace_bytes_))
       return {StatusCode::invalid_argument, "sm90 backend: split-K needs " + std::to_string(workspace_bytes_) +
                                                 " bytes of workspace, got " + std::to_string(workspace.size)};
     p.split_mode = split_mode_;
     p.splits = slices_;
+    p.split_cluster = split_cluster_;
     p.workspace = workspace.data;
     p.workspace_bytes = workspace.size;
   }

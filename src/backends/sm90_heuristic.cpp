@@ -121,6 +121,8 @@ constexpr double kL2BytesPerUs = 1.0e6;       // partial tiles written + read th
 constexpr double kUnitLatencyUs = 0.25;       // per wave: first loads, epilogue tail (fitted)
 constexpr double kSplitFixedUs = 2.0;         // split-K: counter memset node + hand-offs (fitted)
 constexpr double kSerialStepUs = 2.0;         // serial: one semaphore hand-off (fitted)
+constexpr double kClusterSumUs = 3.0;         // parallel, summed in clusters: smem write, 2 cluster barriers,
+                                              // DSMEM reads (sm90_trace, H100, session 7: 3.1 us)
 constexpr double kSplitGain = 0.7;            // automatic: split only if predicted <= 0.7x unsplit
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
@@ -128,6 +130,12 @@ constexpr int kSwapABMaxM = 32;               // swap-AB candidates: one token t
 constexpr double kSwapABGain = 1.0 + 1e-9;    // ... chosen unless the other is predicted faster
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// ", summed in clusters of 8 (no workspace)" for a cluster split, else "".
+std::string cluster_note(const SplitChoice& c) {
+  if (c.cluster <= 1) return {};
+  return ", summed in clusters of " + std::to_string(c.cluster) + (c.slices == c.cluster ? " (no workspace)" : "");
+}
 
 const char* mode_name(k90::SplitMode m) {
   return m == k90::SplitMode::serial     ? "serial"
@@ -139,7 +147,7 @@ const char* mode_name(k90::SplitMode m) {
 }  // namespace
 
 double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t kk, int num_sms,
-                   k90::SplitMode mode, int slices) {
+                   k90::SplitMode mode, int slices, int cluster_k, int cluster_capacity) {
   const int cluster = k.cluster_m * k.cluster_n;
   const std::int64_t clusters = std::max(1, num_sms / cluster);
   const std::int64_t tiles = ceil_div(m, k.block_m * k.cluster_m) * ceil_div(n, k.block_n * k.cluster_n);
@@ -166,13 +174,23 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
                            others * 2.0 * tile_bytes / kSmBytesPerUs;
     return std::max(busiest, hbm);
   }
-  const std::int64_t waves = ceil_div(tiles * slices, clusters);  // work units: tiles x K slices
+  const bool summed_in_clusters = mode == k90::SplitMode::parallel && cluster_k > 1;
+  if (summed_in_clusters) {  // one unit per cluster, all co-resident
+    const std::int64_t capacity = cluster_capacity > 0 ? cluster_capacity : num_sms / cluster_k;
+    if (cluster != 1 || !k.split_cluster || slices % cluster_k != 0 || tiles * (slices / cluster_k) > capacity)
+      return std::numeric_limits<double>::infinity();
+  }
+  const std::int64_t waves = summed_in_clusters ? 1 : ceil_div(tiles * slices, clusters);  // work units: tiles x K slices
   const std::int64_t kb_unit = ceil_div(kb, slices);
   const double busiest = static_cast<double>(waves) * (static_cast<double>(kb_unit) * std::max(t_compute, t_load) + kUnitLatencyUs);
   double t = std::max(busiest, hbm);
   if (slices > 1 && mode != k90::SplitMode::none) {
     const double ctiles = static_cast<double>(tiles) * cluster;
-    if (mode == k90::SplitMode::parallel) {
+    if (summed_in_clusters) {
+      // Partial tiles through the workspace: one per cluster (none when one cluster holds them all).
+      const int slots = slices / cluster_k;
+      t += kClusterSumUs + (slots > 1 ? kSplitFixedUs + 2.0 * slots * ctiles * tile_bytes / kL2BytesPerUs : 0.0);
+    } else if (mode == k90::SplitMode::parallel) {
       t += kSplitFixedUs + 2.0 * slices * ctiles * tile_bytes / kL2BytesPerUs;
     } else {
       // A chain of S - 1 hand-offs per tile, each one CTA reading and writing the running sum.
@@ -190,9 +208,10 @@ SplitChoice choose_split(const SplitRequest& r) {
     out.error = Status{StatusCode::invalid_argument, "sm90 backend: " + std::move(msg)};
     return out;
   };
-  auto workspace = [&](int i, k90::SplitMode mode, int s) {
-    return static_cast<std::size_t>(kernel_split_workspace(i, r.m, r.n, mode, s).total());
+  auto workspace = [&](int i, k90::SplitMode mode, int s, int c = 1) {
+    return static_cast<std::size_t>(kernel_split_workspace(i, r.m, r.n, mode, s, c).total());
   };
+  auto capacity = [&](int c) { return r.cluster_capacity[c == 2 ? 1 : c == 4 ? 2 : 3]; };
   auto candidate = [&](int i) {
     const KernelInfo& ki = kernel_info(i);
     return r.forced_kernel >= 0 ? i == r.forced_kernel
@@ -257,16 +276,31 @@ SplitChoice choose_split(const SplitRequest& r) {
     for (int i = 0; i < kernel_count(); ++i) {
       if (!candidate(i) || !supports_split_k(kernel_info(i))) continue;  // ping-pong: no split-K
       for (int s = lo; s <= hi; ++s) {
-        const std::size_t ws = workspace(i, mode, s);
-        if (ws > r.max_workspace_bytes) continue;
-        const double t = estimate_us(kernel_info(i), r.m, r.n, r.k, r.num_sms, mode, s);
-        if (!found || t < best.predicted_us * (1 - 1e-9)) {
-          found = true;
-          best.index = i;
-          best.mode = mode;
-          best.slices = s;
-          best.workspace_bytes = ws;
-          best.predicted_us = t;
+        // Cluster sums (parallel): those the request allows (0: any that fits, 1: none, c: c).
+        for (int c : {1, 2, 4, 8}) {
+          if (c > 1 && (mode != k90::SplitMode::parallel || s % c != 0 || !kernel_info(i).split_cluster)) continue;
+          if (r.cluster > 0 && c != r.cluster) continue;
+          // Left to the heuristic, a cluster only where it holds every slice of a tile: sums that
+          // still go through the workspace measured no faster than plain parallel (session 7,
+          // H100: 128x128x16384 13.3 vs 12.6 us, 256x256x16384 18.6 vs 15.5), which the L2 term
+          // of the model does not see.
+          if (c > 1 && r.cluster == 0 && s != c) continue;
+          // ... of 4 or 8 CTAs: 2 slices in clusters of 2 measured slower than the plan without them
+          // on 3 of 4 llm shapes (llama3_8b.o M = 64 21.9 vs 18.3 us, .down M = 256 65.5 vs 55.1).
+          if (c == 2 && r.cluster == 0) continue;
+          const std::size_t ws = workspace(i, mode, s, c);
+          if (ws > r.max_workspace_bytes) continue;
+          const double t = estimate_us(kernel_info(i), r.m, r.n, r.k, r.num_sms, mode, s, c, c > 1 ? capacity(c) : 0);
+          if (!std::isfinite(t)) continue;
+          if (!found || t < best.predicted_us * (1 - 1e-9)) {
+            found = true;
+            best.index = i;
+            best.mode = mode;
+            best.slices = s;
+            best.cluster = c;
+            best.workspace_bytes = ws;
+            best.predicted_us = t;
+          }
         }
       }
     }
@@ -340,14 +374,20 @@ SplitChoice choose_split(const SplitRequest& r) {
                    std::to_string(kblocks));
     SplitChoice best;
     if (!best_split(mode, r.slices, r.slices, best)) {
+      if (r.cluster > 1)
+        return error("no kernel can sum " + std::to_string(r.slices) + " slices in clusters of " + std::to_string(r.cluster) +
+                     " here: it needs a cooperative cluster-1x1 kernel with tiles at most 128 wide, tiles x slices / " +
+                     std::to_string(r.cluster) + " clusters all co-resident (at most " +
+                     std::to_string(capacity(r.cluster) > 0 ? capacity(r.cluster) : r.num_sms / r.cluster) +
+                     " on this GPU), and the workspace within max_workspace_bytes; use fewer slices or split_k_cluster = 0");
       const int i = r.forced_kernel >= 0 ? r.forced_kernel : choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms, true).index;
       return error(std::string(mode_name(mode)) + " split-K with " + std::to_string(r.slices) + " slices needs " +
                    std::to_string(i >= 0 ? workspace(i, mode, r.slices) : 0) + " bytes of workspace, above max_workspace_bytes = " +
                    std::to_string(r.max_workspace_bytes) + "; raise it or use fewer slices");
     }
     out = best;
-    std::snprintf(buf, sizeof buf, "%s split-K, %d slices (requested), predicted %.1f us", mode_name(mode), out.slices,
-                  out.predicted_us);
+    std::snprintf(buf, sizeof buf, "%s split-K, %d slices%s (requested), predicted %.1f us", mode_name(mode), out.slices,
+                  cluster_note(out).c_str(), out.predicted_us);
     out.explanation = buf;
     return out;
   }
@@ -360,12 +400,17 @@ SplitChoice choose_split(const SplitRequest& r) {
       return out;
     }
     SplitChoice best;
-    if (!best_split(mode, 2, static_cast<int>(std::min<std::int64_t>(kblocks, kMaxAutoSlices)), best))
+    if (!best_split(mode, 2, static_cast<int>(std::min<std::int64_t>(kblocks, kMaxAutoSlices)), best)) {
+      if (r.cluster > 1)
+        return error("no slice count lets clusters of " + std::to_string(r.cluster) + " sum the slices here (a cooperative "
+                     "cluster-1x1 kernel with tiles at most 128 wide, every cluster co-resident, the workspace within "
+                     "max_workspace_bytes); use split_k_cluster = 0");
       return error(std::string(mode_name(mode)) + " split-K does not fit max_workspace_bytes = " +
                    std::to_string(r.max_workspace_bytes) + " even with 2 slices; raise it");
+    }
     out = best;
-    std::snprintf(buf, sizeof buf, "%s split-K, %d slices (heuristic), predicted %.1f us", mode_name(mode), out.slices,
-                  out.predicted_us);
+    std::snprintf(buf, sizeof buf, "%s split-K, %d slices%s (heuristic), predicted %.1f us", mode_name(mode), out.slices,
+                  cluster_note(out).c_str(), out.predicted_us);
     out.explanation = buf;
     return out;
   }
@@ -378,8 +423,8 @@ SplitChoice choose_split(const SplitRequest& r) {
   SplitChoice best;
   if (hi >= 2 && best_split(k90::SplitMode::parallel, 2, hi, best) && best.predicted_us <= kSplitGain * base.predicted_us) {
     out = best;
-    std::snprintf(buf, sizeof buf, "parallel split-K, %d slices (automatic): predicted %.1f us against %.1f us unsplit",
-                  out.slices, out.predicted_us, base.predicted_us);
+    std::snprintf(buf, sizeof buf, "parallel split-K, %d slices%s (automatic): predicted %.1f us against %.1f us unsplit",
+                  out.slices, cluster_note(out).c_str(), out.predicted_us, base.predicted_us);
     out.explanation = buf;
   } else {
     std::snprintf(buf, sizeof buf, "; no split-K (predicted %.1f us)", base.predicted_us);

@@ -44,12 +44,17 @@ struct SplitRequest {
   int slices = 0;                      // 0: the heuristic picks
   std::size_t max_workspace_bytes = 0;
   int forced_kernel = -1;              // GemmOptions::sm90_kernel, resolved; -1: none
+  int cluster = 0;                     // GemmOptions::split_k_cluster: 0 the heuristic, 1 none, 2/4/8
+  // Co-resident clusters of 2, 4, 8 CTAs (index 1, 2, 3) of the cluster-split kernels (one CTA
+  // per SM); 0: num_sms / size.
+  int cluster_capacity[4] = {0, 0, 0, 0};
 };
 
 struct SplitChoice {
   int index = -1;                      // kernel instance; -1: see `error`
   graphgemm::kernels::sm90::SplitMode mode = graphgemm::kernels::sm90::SplitMode::none;
   int slices = 1;
+  int cluster = 1;                     // parallel: CTAs of a cluster that sum their slices (GemmParams::split_cluster)
   std::size_t workspace_bytes = 0;
   double predicted_us = 0;             // the cost model's estimate
   std::string explanation;
@@ -58,9 +63,12 @@ struct SplitChoice {
 
 // Estimated time in µs of instance `k` on M x N x K with `slices` K slices in `mode` (the model
 // docs/sm90_notes.md describes): the busiest SM's k-blocks (compute or its load bandwidth, per
-// wave), at least the bytes that must come from HBM, plus the split-K reduction.
+// wave), at least the bytes that must come from HBM, plus the split-K reduction. Parallel with
+// `cluster` > 1: the slices are summed within clusters of that many CTAs first (at most
+// `cluster_capacity` co-resident, one work unit each: infinity when they do not fit).
 [[nodiscard]] double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t kk, int num_sms,
-                                 graphgemm::kernels::sm90::SplitMode mode, int slices);
+                                 graphgemm::kernels::sm90::SplitMode mode, int slices, int cluster = 1,
+                                 int cluster_capacity = 0);
 
 // Kernel instance, split mode and slice count for a request; explicit modes and slice counts are
 // honoured exactly or reported as an error. automatic: parallel split-K only where the model

@@ -36,6 +36,16 @@ Status validate_split_k(const GemmArgs& problem, const GemmOptions& options) {
     return {StatusCode::invalid_argument, "split_k_slices = " + std::to_string(slices) +
                                               " needs split_k_mode serial, parallel or automatic (it is none, "
                                               "which runs one slice); set the mode or leave slices at 0"};
+  const int cluster = options.split_k_cluster;
+  if (cluster != 0 && cluster != 1 && cluster != 2 && cluster != 4 && cluster != 8)
+    return {StatusCode::invalid_argument, "split_k_cluster must be 0 (the backend decides), 1 (no cluster sums), 2, 4 or 8 (got " +
+                                              std::to_string(cluster) + ")"};
+  if (cluster > 1 && options.split_k_mode != SplitKMode::parallel && options.split_k_mode != SplitKMode::automatic)
+    return {StatusCode::invalid_argument, "split_k_cluster = " + std::to_string(cluster) + " sums parallel split-K slices; split_k_mode is " +
+                                              to_string(options.split_k_mode) + ": use parallel (or automatic), or leave split_k_cluster at 0"};
+  if (cluster > 1 && slices > 1 && slices % cluster != 0)
+    return {StatusCode::invalid_argument, "split_k_slices = " + std::to_string(slices) + " is not a multiple of split_k_cluster = " +
+                                              std::to_string(cluster) + ": every cluster sums that many consecutive slices"};
   if (slices > 1 && problem.k() > 0 && slices > problem.k())
     return {StatusCode::invalid_argument, "split_k_slices = " + std::to_string(slices) + " exceeds K = " +
                                               std::to_string(problem.k()) +

@@ -24,6 +24,7 @@ struct Entry {
     const void* (*function)();
     void (*args)(const LaunchArgsStorage&, void* [4]);
     LaunchGeometry (*geometry)(const LaunchArgsStorage&);
+    int (*split_cluster_capacity)(int, int);
 };
 
 template <class Config>
@@ -73,8 +74,9 @@ struct Adapter {
                        out_type<typename Config::ElementD>(), Config::kBlockM, Config::kBlockN,
                        Config::kBlockK, Config::kStages, Config::kClusterM, Config::kClusterN,
                        Config::kConsumerWGs, Config::kThreads, Config::kSmemBytes,
-                       Config::kBKMajor, G::schedule()},
-            &G::initialize, &make, &launch, &G::kernel_function, &args, &geometry};
+                       Config::kBKMajor, G::schedule(), G::supports_split_cluster(2)},
+            &G::initialize, &make, &launch, &G::kernel_function, &args, &geometry,
+            &G::split_cluster_capacity};
     }
 };
 

@@ -70,12 +70,17 @@ void kernel_args(int i, const LaunchArgsStorage& storage, void* args[4]) {
 }
 
 kernels::sm90::SplitWorkspaceLayout kernel_split_workspace(int i, long long m, long long n,
-                                                           kernels::sm90::SplitMode mode, int splits) {
+                                                           kernels::sm90::SplitMode mode, int splits,
+                                                           int split_cluster) {
     if (!valid(i)) return {};
     const KernelInfo& ki = entry(i).info;
     if (!supports_split_k(ki)) return {};
     return kernels::sm90::split_workspace_layout(m, n, ki.block_m, ki.block_n, ki.cluster_m,
-                                                 ki.cluster_n, mode, splits);
+                                                 ki.cluster_n, mode, splits, split_cluster);
+}
+
+int kernel_split_cluster_capacity(int i, int c, int num_sms) {
+    return valid(i) && entry(i).info.split_cluster ? entry(i).split_cluster_capacity(c, num_sms) : 0;
 }
 
 LaunchGeometry kernel_geometry(int i, const LaunchArgsStorage& storage) {

@@ -31,6 +31,9 @@ struct KernelInfo {
     // swap_ab: block_m tokens x block_n weight rows computed as D^T (weights on wgmma's M), for
     // decode-sized M; B stored N x K only; no split-K (name has "_sw").
     graphgemm::kernels::sm90::Schedule schedule;
+    // Parallel split-K slices can be summed within clusters of 2, 4 or 8 CTAs (GemmParams::
+    // split_cluster): cooperative, cluster 1x1, block_n <= 128.
+    bool split_cluster;
 };
 
 // Whether instance `k` can run split-K (splits > 1): the cooperative schedule only.
@@ -66,7 +69,13 @@ cudaError_t kernel_initialize(int i, int device);
 // Split-K workspace of instance i for an M x N problem (total() == 0 when splits <= 1, and for
 // instances without split-K).
 graphgemm::kernels::sm90::SplitWorkspaceLayout kernel_split_workspace(
-    int i, long long m, long long n, graphgemm::kernels::sm90::SplitMode mode, int splits);
+    int i, long long m, long long n, graphgemm::kernels::sm90::SplitMode mode, int splits,
+    int split_cluster = 1);
+
+// The most clusters of `c` CTAs (2, 4 or 8) of instance i that can be co-resident on the device
+// kernel_initialize(i, device) measured (num_sms / c before that); 0 for instances without
+// KernelInfo::split_cluster.
+int kernel_split_cluster_capacity(int i, int c, int num_sms);
 
 // Host-only, legal under stream capture. Returns cudaErrorInvalidValue for shapes / alignments
 // the kernel cannot handle (and for splits > 1 on an instance without split-K). full_grid:

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <tuple>
 #include <string>
 
 #include "backends/sm90_heuristic.hpp"
@@ -61,7 +62,19 @@ TEST(Sm90Schedule, InstanceTable) {
       EXPECT_TRUE(gd::supports_split_k(k));
       EXPECT_EQ(k.consumer_warpgroups, k.block_m / 64) << k.name;
       EXPECT_GT(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
+      // Sums within clusters: cluster-1x1 kernels with tiles at most 128 wide (wider ones spill).
+      EXPECT_EQ(k.split_cluster, k.cluster_m * k.cluster_n == 1 && k.block_n <= 128) << k.name;
+      if (k.split_cluster) {
+        // 16 slices in clusters of 4: 4 slots of partial tiles (a quarter of the plain layout's);
+        // 8 in clusters of 8: none at all.
+        const auto plain = gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 16);
+        const auto by4 = gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 16, 4);
+        EXPECT_EQ(by4.counter_bytes, plain.counter_bytes) << k.name;
+        EXPECT_EQ(by4.partial_bytes * 4, plain.partial_bytes) << k.name;
+        EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 8, 8).total(), 0u) << k.name;
+      }
     }
+    if (k.schedule != gk::Schedule::cooperative) EXPECT_FALSE(k.split_cluster) << k.name;
     EXPECT_LE(k.smem_bytes, 232448) << k.name;
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
@@ -189,4 +202,75 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
   }
   const gd::SplitChoice forced = choose_forced(find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"), SplitKMode::none, 0);
   EXPECT_EQ(forced.index, find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"));
+}
+
+TEST(Sm90Schedule, LauncherChecksClusterSums) {
+  const int i = find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk");
+  const int wide = find("sm90_bf16_bf16_128x256x64_s4_c1x1_bk");
+  const int pair = find("sm90_bf16_bf16_128x128x64_s6_c1x2_bk");
+  ASSERT_GE(i, 0);
+  gk::GemmParams p;
+  p.m = p.n = 128;
+  p.k = 16384;
+  p.a = p.b = p.d = reinterpret_cast<void*>(std::uintptr_t{1} << 20);  // aligned; never dereferenced
+  p.lda = p.ldb = p.k;
+  p.ldd = p.n;
+  p.split_mode = gk::SplitMode::parallel;
+  p.splits = 8;
+  gd::LaunchArgsStorage storage;
+  // (The accepted launch, 2 clusters of 8 without a memset, is checked on a GPU: encoding the
+  // tensor maps needs the driver. Everything below is refused before that.)
+  for (int bad_cluster : {3, 16}) {
+    p.split_cluster = bad_cluster;
+    EXPECT_EQ(gd::kernel_make_launch_args(i, p, 132, storage), cudaErrorInvalidValue) << bad_cluster;
+  }
+  p.split_cluster = 8;
+  p.splits = 12;  // not whole clusters of slices
+  EXPECT_EQ(gd::kernel_make_launch_args(i, p, 132, storage), cudaErrorInvalidValue);
+  p.splits = 8;
+  p.split_mode = gk::SplitMode::serial;
+  EXPECT_EQ(gd::kernel_make_launch_args(i, p, 132, storage), cudaErrorInvalidValue);
+  p.split_mode = gk::SplitMode::parallel;
+  EXPECT_EQ(gd::kernel_make_launch_args(wide, p, 132, storage), cudaErrorInvalidValue);
+  EXPECT_EQ(gd::kernel_make_launch_args(pair, p, 132, storage), cudaErrorInvalidValue);
+  // Every cluster holds one unit: 64 x 32 tiles x 8 slices / 8 = 2048 clusters do not fit.
+  p.m = 4096;
+  p.n = 4096;
+  p.ldd = p.n;
+  EXPECT_EQ(gd::kernel_make_launch_args(i, p, 132, storage), cudaErrorInvalidValue);
+}
+
+TEST(Sm90Heuristic, SumsSlicesWithinClustersForSkinnyKHeavyShapes) {
+  auto choose = [](std::int64_t m, std::int64_t n, std::int64_t k, int cluster) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    r.cluster = cluster;
+    return gd::choose_split(r);
+  };
+  // 64 x 2112 x 7168 (17 tiles of 64x128, K = 7168): a few slices, all summed within one
+  // cluster per tile, so no workspace (session 7, H100: 17.2 us against 21.1 through the workspace).
+  // The explanation says so.
+  const gd::SplitChoice c = choose(64, 2112, 7168, 0);
+  ASSERT_GE(c.index, 0) << c.error.message();
+  EXPECT_EQ(c.mode, gk::SplitMode::parallel) << c.explanation;
+  EXPECT_GT(c.cluster, 1) << c.explanation;
+  EXPECT_EQ(c.slices, c.cluster) << c.explanation;
+  EXPECT_EQ(c.workspace_bytes, 0u) << c.explanation;
+  EXPECT_TRUE(gd::kernel_info(c.index).split_cluster) << c.explanation;
+  EXPECT_NE(c.explanation.find("summed in clusters of " + std::to_string(c.cluster) + " (no workspace)"), std::string::npos)
+      << c.explanation;
+  // Sums that still go through the workspace cost a cluster sum on top of it (measured): never
+  // chosen automatically.
+  for (const auto& [m, n, k] : {std::tuple{128, 128, 16384}, std::tuple{64, 64, 65536}, std::tuple{256, 256, 16384}}) {
+    const gd::SplitChoice s = choose(m, n, k, 0);
+    EXPECT_TRUE(s.cluster == 1 || s.slices == s.cluster) << s.explanation;
+  }
+  // split_k_cluster = 1: never; = 4: exactly 4.
+  const gd::SplitChoice none = choose(128, 128, 16384, 1);
+  EXPECT_EQ(none.cluster, 1) << none.explanation;
+  EXPECT_EQ(none.explanation.find("clusters"), std::string::npos) << none.explanation;
+  const gd::SplitChoice four = choose(128, 128, 16384, 4);
+  EXPECT_EQ(four.cluster, 4) << four.explanation;
+  // Large problems stay unsplit.
+  EXPECT_EQ(choose(4096, 4096, 4096, 0).slices, 1);
 }

@@ -15,10 +15,11 @@ using graphgemm::testing::fake_linear;
 namespace {
 
 
-void expect_error(const GemmArgs& args, SplitKMode mode, int slices, const std::string& fragment) {
+void expect_error(const GemmArgs& args, SplitKMode mode, int slices, const std::string& fragment, int cluster = 0) {
   GemmOptions o;
   o.split_k_mode = mode;
   o.split_k_slices = slices;
+  o.split_k_cluster = cluster;
   GemmPlan plan;
   const Status s = plan.initialize(args, o);
   EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
@@ -37,6 +38,7 @@ TEST(SplitKOptions, Names) {
   const GemmOptions defaults;
   EXPECT_EQ(defaults.split_k_mode, SplitKMode::automatic);
   EXPECT_EQ(defaults.split_k_slices, 0);
+  EXPECT_EQ(defaults.split_k_cluster, 0);
 }
 
 TEST(SplitKOptions, NegativeSlices) {
@@ -61,4 +63,22 @@ TEST(SplitKOptions, UnknownMode) {
 TEST(SplitKOptions, StreamKTakesNoSliceCount) {
   expect_error(fake_linear(1024, 2112, 7168), SplitKMode::stream_k, 8,
                "split_k_slices = 8 with split_k_mode stream_k: stream-K shares the k-blocks among all SMs");
+}
+
+TEST(SplitKOptions, ClusterSizes) {
+  for (int c : {-1, 3, 6, 16})
+    expect_error(fake_linear(128, 128, 16384), SplitKMode::parallel, 16,
+                 "split_k_cluster must be 0 (the backend decides), 1 (no cluster sums), 2, 4 or 8 (got " + std::to_string(c) + ")", c);
+}
+
+TEST(SplitKOptions, ClusterSumsAreForParallelSlices) {
+  expect_error(fake_linear(128, 128, 16384), SplitKMode::serial, 16,
+               "split_k_cluster = 4 sums parallel split-K slices; split_k_mode is serial", 4);
+  expect_error(fake_linear(128, 128, 16384), SplitKMode::stream_k, 0,
+               "split_k_cluster = 2 sums parallel split-K slices; split_k_mode is stream_k", 2);
+}
+
+TEST(SplitKOptions, ClusterSumsNeedWholeClustersOfSlices) {
+  expect_error(fake_linear(128, 128, 16384), SplitKMode::parallel, 12,
+               "split_k_slices = 12 is not a multiple of split_k_cluster = 8: every cluster sums that many consecutive slices", 8);
 }

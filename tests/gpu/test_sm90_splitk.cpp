@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gemm_check.hpp"
@@ -15,12 +16,13 @@ using support::GemmSpec;
 namespace {
 
 
-GemmOptions split_options(SplitKMode mode, int slices, const std::string& kernel = {}) {
+GemmOptions split_options(SplitKMode mode, int slices, const std::string& kernel = {}, int cluster = 0) {
   GemmOptions o;
   o.backend = Backend::sm90;
   o.split_k_mode = mode;
   o.split_k_slices = slices;
   o.sm90_kernel = kernel;
+  o.split_k_cluster = cluster;
   // The sweep asks for up to 16 parallel slices of a 1000 x 1000 fp32 partial (64 MB): allow it.
   o.max_workspace_bytes = std::size_t{256} << 20;
   return o;
@@ -121,17 +123,137 @@ TEST(Sm90SplitK, EveryTileConfiguration) {
       }
 }
 
+// Parallel split-K summed within thread-block clusters (GemmOptions::split_k_cluster): every
+// cluster size, wholly within clusters (no workspace) and then through the workspace, both
+// cluster-capable tiles, both B layouts, ragged shapes (rows of a rank's share past M, columns past
+// N), every epilogue and output type; fp64 reference, poisoned output, no writes outside M x N.
+TEST(Sm90SplitK, ClusterSumsEveryClusterSizeShapeAndEpilogue) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 250;
+  // At most 12 clusters (tiles x groups): an H100 holds 15 clusters of 8 such CTAs.
+  const std::int64_t shapes[][3] = {{1, 300, 4096}, {7, 33, 1000}, {127, 259, 2000}, {128, 128, 16384}, {130, 136, 4096}};
+  for (const char* tile : {"64x128x64_s8_c1x1", "128x128x64_s6_c1x1"})
+    for (int cluster : {2, 4, 8})
+      for (int groups : {1, 2})
+        for (const auto& sh : shapes) {
+          const int slices = cluster * groups;
+          if (slices > (sh[2] + 63) / 64) continue;
+          const int variant = static_cast<int>(seed % 4);
+          GemmSpec spec{sh[0], sh[1], sh[2], seed % 3 == 0 ? DType::fp16 : DType::bf16, DType::bf16};
+          if (seed % 5 == 0) spec.out = DType::fp32;
+          else if (spec.in == DType::fp16) spec.out = DType::fp16;
+          spec.b_layout = seed % 2 ? Layout::col_major : Layout::row_major;
+          spec.ld_multiple = 8;
+          if (variant == 1) spec.with_bias = true;
+          if (variant == 2) { spec.scale_a = 2; spec.scale_b = 2; spec.alpha = 0.5f; }
+          if (variant == 3) { spec.with_c = true; spec.beta = -0.75f; spec.with_bias = true; }
+          const std::string name = std::string("sm90_") + (spec.in == DType::fp16 ? "f16_" : "bf16_") +
+                                   (spec.out == DType::fp32 ? "f32_" : spec.out == DType::fp16 ? "f16_" : "bf16_") + tile +
+                                   (spec.b_layout == Layout::col_major ? "_bk" : "_bn");
+          const GemmOptions o = split_options(SplitKMode::parallel, slices, name, cluster);
+          check_case(spec, o, seed++);
+          GemmOperands ops(spec, 1);
+          GemmPlan plan;
+          ASSERT_TRUE(plan.initialize(ops.args(), o).ok());
+          const std::string d = expect_split(plan, SplitKMode::parallel, slices);
+          EXPECT_NE(d.find("summed in clusters of " + std::to_string(cluster)), std::string::npos) << d;
+          EXPECT_EQ(plan.workspace_size(ops.args()) == 0, groups == 1) << d;
+        }
+}
+
+// A split summed wholly within clusters is one kernel: captured, the graph has a single kernel
+// node (cluster dims 8) and no memset node; with slots in the workspace, a memset node first.
+TEST(Sm90SplitK, ClusterSumWithoutWorkspaceIsOneKernelNode) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  cudaStream_t stream;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  GemmSpec spec{128, 128, 16384, DType::bf16, DType::bf16};
+  spec.ld_multiple = 8;
+  GemmOperands ops(spec, 1400);
+  for (auto [slices, cluster, memsets] : std::vector<std::tuple<int, int, int>>{{8, 8, 0}, {32, 8, 1}, {8, 1, 1}}) {
+    GemmPlan plan;
+    ASSERT_TRUE(plan.initialize(ops.args(), split_options(SplitKMode::parallel, slices, "sm90_bf16_bf16_64x128x64_s8_c1x1_bk", cluster)).ok());
+    SCOPED_TRACE(plan.describe());
+    EXPECT_EQ(plan.workspace_size(ops.args()) == 0, memsets == 0);
+    support::DeviceBuffer ws(plan.workspace_size(ops.args()));
+    cudaGraph_t graph;
+    SUPPORT_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    const Status st = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);
+    SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+    ASSERT_TRUE(st.ok()) << st.to_string();
+    std::size_t count = 0;
+    SUPPORT_CUDA(cudaGraphGetNodes(graph, nullptr, &count));
+    std::vector<cudaGraphNode_t> nodes(count);
+    SUPPORT_CUDA(cudaGraphGetNodes(graph, nodes.data(), &count));
+    int kernels = 0, memset_nodes = 0;
+    for (cudaGraphNode_t n : nodes) {
+      cudaGraphNodeType type;
+      SUPPORT_CUDA(cudaGraphNodeGetType(n, &type));
+      if (type == cudaGraphNodeTypeMemset) ++memset_nodes;
+      if (type == cudaGraphNodeTypeKernel) {
+        ++kernels;
+        cudaLaunchAttributeValue v{};
+        SUPPORT_CUDA(cudaGraphKernelNodeGetAttribute(n, cudaLaunchAttributeClusterDimension, &v));
+        if (cluster > 1) EXPECT_EQ(static_cast<int>(v.clusterDim.x), cluster) << "cluster dims of the kernel node";
+        else EXPECT_LE(static_cast<int>(v.clusterDim.x), 1) << "cluster dims of the kernel node";
+      }
+    }
+    EXPECT_EQ(kernels, 1);
+    EXPECT_EQ(memset_nodes, memsets);
+    SUPPORT_CUDA(cudaGraphDestroy(graph));
+  }
+  SUPPORT_CUDA(cudaStreamDestroy(stream));
+}
+
+// What cannot be summed in clusters says why (and nothing else is silently chosen instead).
+TEST(Sm90SplitK, ClusterSumRequestsThatCannotBeHonouredAreExplained) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  GemmSpec spec{128, 256, 4096, DType::bf16, DType::bf16};
+  spec.ld_multiple = 8;
+  GemmOperands ops(spec, 1300);
+  GemmPlan plan;
+  // A 256-wide tile: no cluster sums.
+  Status s = plan.initialize(ops.args(), split_options(SplitKMode::parallel, 8, "sm90_bf16_bf16_128x256x64_s4_c1x1_bk", 8));
+  EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
+  EXPECT_NE(s.message().find("no kernel can sum 8 slices in clusters of 8"), std::string::npos) << s.message();
+  // Serial slices are chained, not summed.
+  s = plan.initialize(ops.args(), split_options(SplitKMode::serial, 8, {}, 8));
+  EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
+  EXPECT_NE(s.message().find("split_k_cluster = 8 sums parallel split-K slices"), std::string::npos) << s.message();
+  // Not a multiple, not a cluster size.
+  s = plan.initialize(ops.args(), split_options(SplitKMode::parallel, 12, {}, 8));
+  EXPECT_NE(s.message().find("split_k_slices = 12 is not a multiple of split_k_cluster = 8"), std::string::npos) << s.message();
+  s = plan.initialize(ops.args(), split_options(SplitKMode::parallel, 12, {}, 3));
+  EXPECT_NE(s.message().find("split_k_cluster must be 0"), std::string::npos) << s.message();
+  // More clusters than can be co-resident (each cluster holds one unit): 64 tiles x 64 slices / 8.
+  GemmSpec big{1024, 1024, 8192, DType::bf16, DType::bf16};
+  big.ld_multiple = 8;
+  GemmOperands big_ops(big, 1301);
+  s = plan.initialize(big_ops.args(), split_options(SplitKMode::parallel, 64, {}, 8));
+  EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
+  EXPECT_NE(s.message().find("clusters all co-resident"), std::string::npos) << s.message();
+  // cuBLASLt has no such thing.
+  GemmOptions lt = split_options(SplitKMode::automatic, 0, {}, 4);
+  lt.backend = Backend::cublaslt;
+  s = plan.initialize(ops.args(), lt);
+  EXPECT_EQ(s.code(), StatusCode::not_supported) << s.to_string();
+}
+
 TEST(Sm90SplitK, BitwiseDeterministicOver100Runs) {
   GRAPHGEMM_REQUIRE_HOPPER();
   cudaStream_t stream;
   SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel}) {
+  // Parallel: through the workspace only (cluster 1), summed in clusters of 4 then through the
+  // workspace (4 slots), and wholly within clusters of 8 (16 slices of 2 tiles: no, 8 slices).
+  for (auto [mode, slices, cluster] : std::vector<std::tuple<SplitKMode, int, int>>{
+           {SplitKMode::serial, 16, 0}, {SplitKMode::parallel, 16, 1}, {SplitKMode::parallel, 16, 4}, {SplitKMode::parallel, 8, 8}}) {
     GemmSpec spec{128, 384, 8192, DType::bf16, DType::fp32};  // fp32 out: every summation bit shows
     spec.ld_multiple = 8;
     spec.with_bias = true;
     GemmOperands ops(spec, 700);
     GemmPlan plan;
-    ASSERT_TRUE(plan.initialize(ops.args(), split_options(mode, 16)).ok());
+    ASSERT_TRUE(plan.initialize(ops.args(), split_options(mode, slices, {}, cluster)).ok());
+    SCOPED_TRACE(plan.describe());
     support::DeviceBuffer ws(plan.workspace_size(ops.args()));
     const auto first = run_once(plan, ops, ws, stream);
     for (int i = 1; i < 100; ++i) {
@@ -151,10 +273,12 @@ TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
   GRAPHGEMM_REQUIRE_HOPPER();
   cudaStream_t stream;
   SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  for (auto [mode, slices] : std::vector<std::pair<SplitKMode, int>>{{SplitKMode::none, 0},
-                                                                     {SplitKMode::serial, 8},
-                                                                     {SplitKMode::parallel, 8},
-                                                                     {SplitKMode::automatic, 0}}) {
+  for (auto [mode, slices, cluster] : std::vector<std::tuple<SplitKMode, int, int>>{{SplitKMode::none, 0, 0},
+                                                                                   {SplitKMode::serial, 8, 0},
+                                                                                   {SplitKMode::parallel, 8, 1},
+                                                                                   {SplitKMode::parallel, 8, 2},
+                                                                                   {SplitKMode::parallel, 4, 4},
+                                                                                   {SplitKMode::automatic, 0, 0}}) {
     GemmSpec spec{100, 520, 6000, DType::bf16, DType::bf16};
     spec.ld_multiple = 8;
     spec.with_c = true;
@@ -162,7 +286,8 @@ TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
     spec.with_bias = true;
     GemmOperands ops(spec, 800);
     GemmPlan plan;
-    ASSERT_TRUE(plan.initialize(ops.args(), split_options(mode, slices)).ok());
+    ASSERT_TRUE(plan.initialize(ops.args(), split_options(mode, slices, {}, cluster)).ok());
+    SCOPED_TRACE(plan.describe());
     support::DeviceBuffer ws(plan.workspace_size(ops.args()));
     const auto eager = run_once(plan, ops, ws, stream);
     for (cudaStreamCaptureMode cm : {cudaStreamCaptureModeGlobal, cudaStreamCaptureModeThreadLocal, cudaStreamCaptureModeRelaxed}) {
@@ -199,7 +324,7 @@ TEST(Sm90SplitK, WorkspaceTooSmallIsRejectedAndNothingIsWritten) {
   spec.ld_multiple = 8;
   GemmOperands ops(spec, 900);
   GemmPlan plan;
-  ASSERT_TRUE(plan.initialize(ops.args(), split_options(SplitKMode::parallel, 8)).ok());
+  ASSERT_TRUE(plan.initialize(ops.args(), split_options(SplitKMode::parallel, 8, {}, /*cluster=*/1)).ok());
   const std::size_t need = plan.workspace_size(ops.args());
   ASSERT_GT(need, 0u);
   support::DeviceBuffer ws(need);
@@ -226,7 +351,7 @@ TEST(Sm90SplitK, ImpossibleRequestsAreExplained) {
   EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
   EXPECT_NE(s.message().find("split_k_slices = 6 exceeds the 5 k-blocks of K = 300"), std::string::npos) << s.message();
 
-  GemmOptions tiny = split_options(SplitKMode::parallel, 4);
+  GemmOptions tiny = split_options(SplitKMode::parallel, 4, {}, /*cluster=*/1);
   tiny.max_workspace_bytes = 1024;
   s = plan.initialize(ops.args(), tiny);
   EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
@@ -261,7 +386,8 @@ TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
     const std::string d = plan.describe();
     EXPECT_EQ(d.find("split-K none") == std::string::npos, c.split) << spec.to_string() << ": " << d;
     EXPECT_EQ(d.find("_sw_") != std::string::npos, c.swap_ab) << spec.to_string() << ": " << d;
-    EXPECT_EQ(plan.workspace_size(ops.args()) > 0, c.split) << d;
+    // A split needs a workspace unless its slices are all summed within one cluster.
+    EXPECT_EQ(plan.workspace_size(ops.args()) > 0, c.split && d.find("(no workspace)") == std::string::npos) << d;
     if (c.m * c.n * c.k <= (std::int64_t{1} << 31)) check_case(spec, GemmOptions{Backend::sm90}, 1200);
   }
 }

@@ -111,16 +111,22 @@ def test_errors_raise_and_write_nothing():
     assert (y == 7.0).all(), "a rejected call wrote into the output"
 
 
-@pytest.mark.parametrize("mode,slices", [("serial", 4), ("parallel", 8), ("auto", 0), ("none", 1), ("stream_k", 0)])
-def test_split_k_from_python(mode, slices):
+@pytest.mark.parametrize("mode,slices,cluster", [("serial", 4, 0), ("parallel", 8, 1), ("parallel", 8, 8), ("parallel", 16, 4),
+                                                 ("auto", 0, 0), ("none", 1, 0), ("stream_k", 0, 0)])
+def test_split_k_from_python(mode, slices, cluster):
     a = torch.randn(128, 8192, device="cuda", dtype=torch.bfloat16)
     w = torch.randn(128, 8192, device="cuda", dtype=torch.bfloat16)
     y = torch.full((128, 128), float("nan"), device="cuda", dtype=torch.bfloat16)
-    plan = graphgemm.Plan(a, w.t(), y, backend="sm90", split_k_mode=mode, split_k_slices=slices)
+    plan = graphgemm.Plan(a, w.t(), y, backend="sm90", split_k_mode=mode, split_k_slices=slices,
+                          split_k_cluster=cluster)
     plan.run(a, w.t(), y)
     torch.cuda.synchronize()
     if mode in ("serial", "parallel"):
         assert f"{mode} x{slices}" in plan.config, plan.config
+    if cluster > 1:
+        assert f"summed in clusters of {cluster}" in plan.config, plan.config
+    if cluster == 1:
+        assert "summed in clusters" not in plan.config, plan.config
     if mode == "stream_k":
         assert "split-K stream_k" in plan.config, plan.config
     assert rel_err(y, a.double() @ w.double().t()) < 8e-3

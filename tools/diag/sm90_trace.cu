@@ -8,7 +8,7 @@
 // earliest CTA entry, beside the per-launch time of the graph.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)]
+//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)]
 #define GRAPHGEMM_SM90_TRACE 1
 
 #include <algorithm>
@@ -41,7 +41,7 @@ __global__ void fill(__nv_bfloat16* p, size_t n, unsigned seed) {
 }
 
 template <class Config>
-int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl) {
+int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster) {
     using G = k::Gemm<Config>;
     int dev = 0, sms = 0;
     CHECK(cudaGetDevice(&dev));
@@ -57,7 +57,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl) {
         fill<<<264, 256>>>(a[s], size_t(m) * kk, 1 + s);
         fill<<<264, 256>>>(b[s], size_t(n) * kk, 100 + s);
     }
-    const size_t ws_bytes = splits > 1 ? G::workspace(m, n, mode, splits).total() : 0;
+    const size_t ws_bytes = splits > 1 ? G::workspace(m, n, mode, splits, cluster).total() : 0;
     void* ws = nullptr;
     if (ws_bytes) CHECK(cudaMalloc(&ws, ws_bytes));
     std::vector<typename G::LaunchArgs> la(sets);
@@ -67,6 +67,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl) {
         p.a = a[s], p.lda = kk, p.b = b[s], p.ldb = kk, p.d = d[s], p.ldd = n;
         p.split_mode = splits > 1 ? mode : k::SplitMode::none;
         p.splits = splits;
+        p.split_cluster = cluster;
         p.workspace = ws, p.workspace_bytes = ws_bytes;
         p.programmatic = pdl;
         CHECK(G::make_launch_args(p, sms, la[s]));
@@ -104,18 +105,19 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl) {
         if (trace[c][0]) t0 = std::min(t0, trace[c][0]);
     // Programmatic launch: CTAs of the last launch may enter before the previous launch ends; the
     // times below stay relative to the first entry, and "previous grid done" says when it ended.
-    static const char* names[13] = {"entry", "barriers ready", "first TMA issued", "first stage arrived",
+    static const char* names[16] = {"entry", "barriers ready", "first TMA issued", "first stage arrived",
                                     "last main loop done", "last unit stored/handed off",
                                     "split-K reduction done", "stores drained (exit)",
                                     "  epilogue: buffer free", "  epilogue: chunk 0 staged", "  epilogue: chunk 0 TMA issued",
-                                    "PDL: previous grid done", "PDL: next grid let launch"};
+                                    "PDL: previous grid done", "PDL: next grid let launch",
+                                    "  cluster sum: partial in smem", "  cluster sum: rows summed", "  cluster sum: peers done"};
     std::printf("%s %dx%dx%d split %s x%d: grid %d CTAs, %d operand sets, per launch in a graph of %d: "
-                "median %.2f us (min %.2f)\n",
+                "median %.2f us (min %.2f), cluster %d\n",
                 G::name(), m, n, kk, mode == k::SplitMode::parallel ? "parallel" : mode == k::SplitMode::serial ? "serial" : "none",
-                splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front());
+                splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front(), cluster);
     std::printf("  %-30s %9s %9s %9s %6s   (us after the first CTA entry, last launch)\n", "event", "min", "median",
                 "max", "CTAs");
-    for (int e = 0; e < 13; ++e) {
+    for (int e = 0; e < 16; ++e) {
         std::vector<double> v;
         for (int c = 0; c < grid && c < 1024; ++c)
             if (trace[c][e] >= t0 && trace[c][e] - t0 < 10'000'000ull) v.push_back((trace[c][e] - t0) / 1000.0);
@@ -131,7 +133,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl) {
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
@@ -139,7 +141,8 @@ int main(int argc, char** argv) {
     const std::string ms = argc > 5 ? argv[5] : "none";
     const int splits = argc > 6 ? std::atoi(argv[6]) : 1;
     const bool pdl = argc > 7 && std::string(argv[7]) == "pdl";
+    const int cluster = argc > 8 ? std::atoi(argv[8]) : 1;
     const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
-    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl);
-    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl);
+    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster);
+    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster);
 }

@@ -8,7 +8,8 @@
 //     enum class BiasType { none, bf16, fp16, fp32 };          (sm90_gemm_types.hpp)
 //     struct GemmParams { m, n, k, a, lda, b, ldb, c, ldc, d, ldd, bias, bias_type,
 //                         scale_a, scale_b, alpha, beta, raster_group, raster_along_n,
-//                         split_mode, splits, workspace, workspace_bytes };
+//                         split_mode, splits, split_cluster, workspace, workspace_bytes,
+//                         programmatic };
 //     template <ElementAB, ElementD, BlockM, BlockN, Stages, ClusterM, ClusterN, BKMajor>
 //       struct GemmConfig;                                       (sm90_gemm.cuh, cooperative)
 //     template <same parameters> struct PingpongConfig;          (sm90_gemm_pingpong.cuh;
@@ -41,6 +42,8 @@
 // Split-K (GemmParams::splits > 1): the launch is TWO operations on the stream, a memset of the
 // workspace's counters (LaunchArgs::memset_ptr, memset_bytes) and the kernel; a graph layer must add
 // both (memset node, then kernel node). The workspace size depends on M (the tile count).
+// Parallel split-K summed within clusters (GemmParams::split_cluster == splits) has neither
+// workspace nor memset: one kernel launch with cluster dims (split_cluster, 1, 1).
 #pragma once
 
 #include <cuda.h>
@@ -194,10 +197,19 @@ struct Gemm {
 
     static constexpr Schedule schedule() { return detail::schedule_of<Config>(); }
 
-    static SplitWorkspaceLayout workspace(long long m, long long n, SplitMode mode, int splits) {
+    static SplitWorkspaceLayout workspace(long long m, long long n, SplitMode mode, int splits,
+                                          int split_cluster = 1) {
         if constexpr (schedule() != Schedule::cooperative) return {};  // no split-K
         return split_workspace_layout(m, n, Config::kBlockM, Config::kBlockN, Config::kClusterM,
-                                      Config::kClusterN, mode, splits);
+                                      Config::kClusterN, mode, splits, split_cluster);
+    }
+
+    // Whether the kernel can sum split-K slices within clusters of `c` CTAs (GemmParams::
+    // split_cluster): cooperative kernels with kSplitCluster (no cluster of their own, BN <= 128),
+    // c = 2, 4 or 8.
+    static constexpr bool supports_split_cluster(int c) {
+        if constexpr (schedule() != Schedule::cooperative) return false;
+        else return Config::kSplitCluster && (c == 2 || c == 4 || c == 8);
     }
 
     static constexpr const char* name() { return detail::kConfigName<Config>.data; }
@@ -218,6 +230,16 @@ struct Gemm {
     static std::atomic<int>& max_active_clusters() {
         static std::atomic<int> value{0};
         return value;
+    }
+    // ... and of the clusters of 2, 4 and 8 CTAs a cluster split-K launch forms (-1: not known).
+    static std::atomic<int>& max_active_split_clusters(int c) {
+        static std::atomic<int> value[3] = {-1, -1, -1};
+        return value[c == 2 ? 0 : c == 4 ? 1 : 2];
+    }
+    // The most clusters of `c` CTAs that can be co-resident (measured, else the SM count's bound).
+    static int split_cluster_capacity(int c, int num_sms) {
+        const int measured = max_active_split_clusters(c).load(std::memory_order_relaxed);
+        return measured >= 0 ? measured : num_sms / c;
     }
 
     static cudaError_t initialize(int device) {
@@ -262,8 +284,20 @@ struct Gemm {
             if (p.splits < 1 || p.splits > k_blocks) return cudaErrorInvalidValue;
             if ((p.splits > 1) != (p.split_mode != SplitMode::none)) return cudaErrorInvalidValue;
         }
-        const SplitWorkspaceLayout ws = workspace(p.m, p.n, p.split_mode, p.splits);
-        if (p.splits > 1 || stream_k) {
+        const int split_cluster = p.split_cluster;
+        if (split_cluster != 1) {
+            if (!supports_split_cluster(split_cluster) || p.split_mode != SplitMode::parallel ||
+                p.splits % split_cluster != 0)
+                return cudaErrorInvalidValue;
+            // One work unit per cluster (its pipeline smem holds the partial sums), all co-resident.
+            const long long tiles = static_cast<long long>((p.m + Config::kBlockM - 1) / Config::kBlockM) *
+                                    ((p.n + Config::kBlockN - 1) / Config::kBlockN);
+            if (tiles * (p.splits / split_cluster) > split_cluster_capacity(split_cluster, num_sms))
+                return cudaErrorInvalidValue;
+        }
+        const SplitWorkspaceLayout ws = workspace(p.m, p.n, p.split_mode, p.splits, split_cluster);
+        const bool uses_ws = ws.total() > 0;  // not for a split summed entirely within clusters
+        if (uses_ws) {
             if (p.workspace == nullptr || !aligned16(p.workspace) || p.workspace_bytes < ws.total())
                 return cudaErrorInvalidValue;
             if (ws.counters > 0x7fffffffull) return cudaErrorInvalidValue;
@@ -307,8 +341,8 @@ struct Gemm {
         la.params.bias = p.bias;
         la.params.scale_a = p.scale_a;
         la.params.scale_b = p.scale_b;
-        const bool uses_ws = p.splits > 1 || stream_k;
         la.params.splits = stream_k ? 1 : p.splits;
+        la.params.split_cluster = split_cluster;
         la.params.split_mode = static_cast<int>(p.split_mode);
         la.params.counters = uses_ws ? static_cast<int*>(p.workspace) : nullptr;
         la.params.partials = uses_ws
@@ -331,8 +365,16 @@ struct Gemm {
         const int measured = max_active_clusters().load(std::memory_order_relaxed);
         if (measured > 0) max_clusters = std::min(max_clusters, measured);
         max_clusters = std::max(1, max_clusters);
-        const long long units = tiles * (stream_k ? 1 : p.splits);  // work units: tiles x K slices
+        long long units = tiles * (stream_k ? 1 : p.splits);  // work units: tiles x K slices
         if (units > 0x7fffffffll) return cudaErrorInvalidValue;
+        int cluster_ctas = kCluster;
+        if (split_cluster > 1) {
+            // Cluster split-K: a unit is (tile, slice group) for a cluster of split_cluster CTAs,
+            // and each cluster takes one at most (its pipeline smem holds the partial sums).
+            units /= split_cluster;
+            cluster_ctas = split_cluster;
+            max_clusters = split_cluster_capacity(split_cluster, num_sms);  // >= units: checked above
+        }
         long long clusters = full_grid ? max_clusters : std::min<long long>(units, max_clusters);
         if (stream_k) {  // one k-block at least per CTA, and no more CTAs than workspace slots
             const long long iterations = tiles * k_blocks;
@@ -340,9 +382,9 @@ struct Gemm {
             clusters = std::min<long long>({static_cast<long long>(max_clusters), iterations,
                                             static_cast<long long>(p.splits)});
         }
-        la.grid = dim3(static_cast<unsigned>(clusters * kCluster), 1, 1);
+        la.grid = dim3(static_cast<unsigned>(clusters * cluster_ctas), 1, 1);
         la.block = dim3(Config::kThreads, 1, 1);
-        la.cluster = dim3(kCluster, 1, 1);
+        la.cluster = dim3(static_cast<unsigned>(cluster_ctas), 1, 1);
         la.smem = Config::kSmemBytes;
         return cudaSuccess;
     }
@@ -359,7 +401,7 @@ struct Gemm {
         cfg.stream = stream;
         cudaLaunchAttribute attr[2];
         unsigned num_attrs = 0;
-        if constexpr (Config::kClusterSize > 1) {
+        if (la.cluster.x * la.cluster.y * la.cluster.z > 1) {
             attr[num_attrs].id = cudaLaunchAttributeClusterDimension;
             attr[num_attrs].val.clusterDim.x = la.cluster.x;
             attr[num_attrs].val.clusterDim.y = la.cluster.y;
@@ -409,6 +451,25 @@ private:
             if (err != cudaSuccess) return err;
             if (clusters < 1) return cudaErrorInvalidConfiguration;
             max_active_clusters().store(clusters, std::memory_order_relaxed);
+        }
+        if constexpr (supports_split_cluster(2)) {
+            for (int c = 2; c <= 8; c *= 2) {
+                cudaLaunchConfig_t cfg = {};
+                cfg.gridDim = dim3(static_cast<unsigned>(c));
+                cfg.blockDim = dim3(Config::kThreads);
+                cfg.dynamicSmemBytes = Config::kSmemBytes;
+                cudaLaunchAttribute attr[1];
+                attr[0].id = cudaLaunchAttributeClusterDimension;
+                attr[0].val.clusterDim.x = static_cast<unsigned>(c);
+                attr[0].val.clusterDim.y = 1;
+                attr[0].val.clusterDim.z = 1;
+                cfg.attrs = attr;
+                cfg.numAttrs = 1;
+                int clusters = 0;
+                err = cudaOccupancyMaxActiveClusters(&clusters, kernel_function(), &cfg);
+                if (err != cudaSuccess) return err;
+                max_active_split_clusters(c).store(clusters, std::memory_order_relaxed);
+            }
         }
         return cudaSuccess;
     }

@@ -102,6 +102,13 @@ struct GemmParams {
     // 16-byte aligned; its counters are zeroed by launch() on the launch stream).
     SplitMode split_mode = SplitMode::none;
     int splits = 1;
+    // Parallel split-K only: 1, or 2, 4 or 8 CTAs of a thread-block cluster that take consecutive
+    // slices of one tile and sum their fp32 partials through distributed shared memory (cluster
+    // 1x1 cooperative kernels). Only splits / split_cluster partial tiles per tile then go through
+    // the workspace, and none when they are equal: no workspace, no memset. Every cluster takes
+    // one work unit at most: tiles x splits / split_cluster must not exceed the co-resident
+    // clusters (make_launch_args returns cudaErrorInvalidValue otherwise).
+    int split_cluster = 1;
     void* workspace = nullptr;
     unsigned long long workspace_bytes = 0;
     // Programmatic dependent launch (ignored for split-K launches, whose kernel follows the
@@ -118,8 +125,10 @@ struct GemmParams {
 constexpr int kPdlPrefetchKBlocks = 4;
 
 // Workspace of a split-K launch: one int32 counter per (CTA tile, consumer warpgroup), padded to
-// 256 bytes, then fp32 tiles of BlockM x BlockN: one per CTA tile (serial) or one per slice and CTA
-// tile (parallel). 0 for splits <= 1. CTA tiles cover M and N in whole clusters.
+// 256 bytes, then fp32 tiles of BlockM x BlockN: one per CTA tile (serial) or one per slot and CTA
+// tile (parallel: splits / split_cluster slots). 0 for splits <= 1, and for a parallel split
+// reduced entirely within clusters (split_cluster == splits). CTA tiles cover M and N in whole
+// clusters.
 struct SplitWorkspaceLayout {
     unsigned long long counters = 0;       // number of int32 counters
     unsigned long long counter_bytes = 0;  // what launch() zeroes (a multiple of 256)
@@ -129,9 +138,13 @@ struct SplitWorkspaceLayout {
 
 inline SplitWorkspaceLayout split_workspace_layout(long long m, long long n, int block_m, int block_n,
                                                    int cluster_m, int cluster_n, SplitMode mode,
-                                                   int splits) {
+                                                   int splits, int split_cluster = 1) {
     SplitWorkspaceLayout w;
     if (splits <= 1 || mode == SplitMode::none || m < 1 || n < 1) return w;
+    if (mode == SplitMode::parallel && split_cluster > 1) {
+        if (splits % split_cluster != 0 || splits == split_cluster) return w;
+        splits /= split_cluster;  // slots: one cluster-summed partial per slice group
+    }
     const long long ctiles_m = (m + block_m * cluster_m - 1) / (block_m * cluster_m) * cluster_m;
     const long long ctiles_n = (n + block_n * cluster_n - 1) / (block_n * cluster_n) * cluster_n;
     const unsigned long long ctiles = static_cast<unsigned long long>(ctiles_m * ctiles_n);
@@ -173,6 +186,7 @@ struct KernelParams {
     int* counters;        // per (CTA tile, consumer warpgroup); zero at launch
     float* partials;      // fp32 BlockM x BlockN tiles, [slot][cta tile][row][col]
     int pdl_prefetch_kb;  // k-blocks of B pulled into L2 before griddep_wait(): 0 unless programmatic
+    int split_cluster;    // GemmParams::split_cluster (1, 2, 4, 8; > 1 only with parallel split-K)
 };
 
 }  // namespace detail

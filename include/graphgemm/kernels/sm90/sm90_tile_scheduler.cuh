@@ -10,6 +10,11 @@
 // tile is therefore always handed out before slice s + 1 of it, which makes the serial mode's
 // "wait until the slices before mine are done" deadlock-free on a co-resident persistent grid:
 // the lowest unfinished unit only ever waits on lower (finished) units.
+//
+// Cluster split-K (KernelParams::split_cluster = C > 1, ClusterM = ClusterN = 1): the C CTAs of a
+// cluster walk the same units u = group * num_tiles + tile, numbered by cluster, and CTA rank r
+// takes slice group * C + r of the unit's tile, so the cluster holds C consecutive slices of one
+// tile at a time (their partials are summed through distributed shared memory).
 #pragma once
 
 #include <cstdint>
@@ -26,9 +31,10 @@ struct TileScheduler {
     int num_units;         // num_tiles * splits
     int group, along_n;
     int next_tile, stride;
+    int slice_shift = 0, slice_rank = 0;  // cluster split-K: slice = (u / num_tiles) << shift | rank
 
     __device__ __forceinline__ TileScheduler(int m, int n, int raster_group, int raster_along_n,
-                                             int splits) {
+                                             int splits, int split_cluster = 1) {
         tiles_m = (m + BlockM * ClusterM - 1) / (BlockM * ClusterM);
         tiles_n = (n + BlockN * ClusterN - 1) / (BlockN * ClusterN);
         num_tiles = tiles_m * tiles_n;
@@ -38,11 +44,20 @@ struct TileScheduler {
         if constexpr (ClusterM * ClusterN > 1) {
             next_tile = static_cast<int>(cluster_id_x());
             stride = static_cast<int>(num_clusters_x());
+        } else if (split_cluster > 1) {  // a power of two (the launcher checks)
+            slice_shift = 31 - __clz(split_cluster);
+            slice_rank = static_cast<int>(blockIdx.x) & (split_cluster - 1);
+            next_tile = static_cast<int>(blockIdx.x) >> slice_shift;
+            stride = static_cast<int>(gridDim.x) >> slice_shift;
+            num_units = num_tiles * (splits >> slice_shift);
         } else {
             next_tile = static_cast<int>(blockIdx.x);
             stride = static_cast<int>(gridDim.x);
         }
     }
+
+    // Whether next() will return a unit (without taking it).
+    __device__ __forceinline__ bool has_next() const { return next_tile < num_units; }
 
     // Returns the next work unit: cluster tile (tile_m, tile_n) in cluster-tile units and its
     // K slice, or false when done. Grouped rasterisation: `group` consecutive indices along the
@@ -54,6 +69,7 @@ struct TileScheduler {
         next_tile += stride;
         slice = t / num_tiles;  // NOTES: 0 without split-K; one division per unit
         t -= slice * num_tiles;
+        slice = (slice << slice_shift) | slice_rank;
         coords(t, tile_m, tile_n);
         return true;
     }
