@@ -284,14 +284,18 @@ struct Gemm {
             if (p.splits < 1 || p.splits > k_blocks) return cudaErrorInvalidValue;
             if ((p.splits > 1) != (p.split_mode != SplitMode::none)) return cudaErrorInvalidValue;
         }
+        // Cluster tiles (CTA tiles without a cluster of the kernel's own).
+        const long long tiles =
+            static_cast<long long>((p.m + Config::kBlockM * Config::kClusterM - 1) /
+                                   (Config::kBlockM * Config::kClusterM)) *
+            ((p.n + Config::kBlockN * Config::kClusterN - 1) /
+             (Config::kBlockN * Config::kClusterN));
         const int split_cluster = p.split_cluster;
         if (split_cluster != 1) {
             if (!supports_split_cluster(split_cluster) || p.split_mode != SplitMode::parallel ||
                 p.splits % split_cluster != 0)
                 return cudaErrorInvalidValue;
             // One work unit per cluster (its pipeline smem holds the partial sums), all co-resident.
-            const long long tiles = static_cast<long long>((p.m + Config::kBlockM - 1) / Config::kBlockM) *
-                                    ((p.n + Config::kBlockN - 1) / Config::kBlockN);
             if (tiles * (p.splits / split_cluster) > split_cluster_capacity(split_cluster, num_sms))
                 return cudaErrorInvalidValue;
         }
@@ -356,11 +360,6 @@ struct Gemm {
 
         // ---- Persistent grid: one CTA per SM at most, whole clusters ----
         constexpr int kCluster = Config::kClusterSize;
-        const long long tiles =
-            static_cast<long long>((p.m + Config::kBlockM * Config::kClusterM - 1) /
-                                   (Config::kBlockM * Config::kClusterM)) *
-            ((p.n + Config::kBlockN * Config::kClusterN - 1) /
-             (Config::kBlockN * Config::kClusterN));
         int max_clusters = num_sms / kCluster;
         const int measured = max_active_clusters().load(std::memory_order_relaxed);
         if (measured > 0) max_clusters = std::min(max_clusters, measured);
@@ -435,43 +434,38 @@ private:
             int sms = 0;
             err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
             if (err != cudaSuccess) return err;
-            cudaLaunchConfig_t cfg = {};
-            cfg.gridDim = dim3(static_cast<unsigned>(sms / Config::kClusterSize * Config::kClusterSize));
-            cfg.blockDim = dim3(Config::kThreads);
-            cfg.dynamicSmemBytes = Config::kSmemBytes;
-            cudaLaunchAttribute attr[1];
-            attr[0].id = cudaLaunchAttributeClusterDimension;
-            attr[0].val.clusterDim.x = Config::kClusterSize;
-            attr[0].val.clusterDim.y = 1;
-            attr[0].val.clusterDim.z = 1;
-            cfg.attrs = attr;
-            cfg.numAttrs = 1;
             int clusters = 0;
-            err = cudaOccupancyMaxActiveClusters(&clusters, kernel_function(), &cfg);
+            err = active_clusters(Config::kClusterSize, sms / Config::kClusterSize * Config::kClusterSize, clusters);
             if (err != cudaSuccess) return err;
             if (clusters < 1) return cudaErrorInvalidConfiguration;
             max_active_clusters().store(clusters, std::memory_order_relaxed);
         }
         if constexpr (supports_split_cluster(2)) {
             for (int c = 2; c <= 8; c *= 2) {
-                cudaLaunchConfig_t cfg = {};
-                cfg.gridDim = dim3(static_cast<unsigned>(c));
-                cfg.blockDim = dim3(Config::kThreads);
-                cfg.dynamicSmemBytes = Config::kSmemBytes;
-                cudaLaunchAttribute attr[1];
-                attr[0].id = cudaLaunchAttributeClusterDimension;
-                attr[0].val.clusterDim.x = static_cast<unsigned>(c);
-                attr[0].val.clusterDim.y = 1;
-                attr[0].val.clusterDim.z = 1;
-                cfg.attrs = attr;
-                cfg.numAttrs = 1;
                 int clusters = 0;
-                err = cudaOccupancyMaxActiveClusters(&clusters, kernel_function(), &cfg);
+                err = active_clusters(c, c, clusters);
                 if (err != cudaSuccess) return err;
                 max_active_split_clusters(c).store(clusters, std::memory_order_relaxed);
             }
         }
         return cudaSuccess;
+    }
+
+    // cudaOccupancyMaxActiveClusters for this kernel launched in clusters of `size` CTAs (x) on a
+    // grid of `grid` CTAs (a multiple of size).
+    static cudaError_t active_clusters(int size, int grid, int& clusters) {
+        cudaLaunchConfig_t cfg = {};
+        cfg.gridDim = dim3(static_cast<unsigned>(grid));
+        cfg.blockDim = dim3(Config::kThreads);
+        cfg.dynamicSmemBytes = Config::kSmemBytes;
+        cudaLaunchAttribute attr[1];
+        attr[0].id = cudaLaunchAttributeClusterDimension;
+        attr[0].val.clusterDim.x = static_cast<unsigned>(size);
+        attr[0].val.clusterDim.y = 1;
+        attr[0].val.clusterDim.z = 1;
+        cfg.attrs = attr;
+        cfg.numAttrs = 1;
+        return cudaOccupancyMaxActiveClusters(&clusters, kernel_function(), &cfg);
     }
 };
 
