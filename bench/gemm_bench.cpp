@@ -139,10 +139,15 @@ GemmOptions parse_backend(const std::string& spec_in) {
   }
   const std::size_t colon = spec.find(':');
   std::string s = spec.substr(0, colon);
-  // "+pdl" after the backend name: programmatic dependent launch (GemmOptions::programmatic_launch).
-  if (const std::size_t plus = s.find("+pdl"); plus != std::string::npos && plus + 4 == s.size()) {
-    o.programmatic_launch = true;
-    s.resize(plus);
+  // "+pdl" / "+nopdl" after the backend name: programmatic dependent launch on / off
+  // (GemmOptions::programmatic_launch; without either, the backend's automatic choice).
+  for (const auto& [suffix, value] : {std::pair<std::string, ProgrammaticLaunch>{"+pdl", ProgrammaticLaunch::on},
+                                      std::pair<std::string, ProgrammaticLaunch>{"+nopdl", ProgrammaticLaunch::off}}) {
+    if (s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      o.programmatic_launch = value;
+      s.resize(s.size() - suffix.size());
+      break;
+    }
   }
   if (colon != std::string::npos) {
     const std::string split = spec.substr(colon + 1);

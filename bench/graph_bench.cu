@@ -12,13 +12,17 @@
 //    (floor); both pipelined (the host runs ahead) and synchronized every step (a decode step that
 //    needs its result before the next). Every approach is checked bit for bit against eager.
 //
-//   graphgemm_graph_bench [--out DIR] [--iters 40000] [--mlp-iters 2000] [--hidden 4096] [--max-m 256]
-//                         [--only tiny|mlp]
+//   graphgemm_graph_bench [--out DIR] [--iters 40000] [--mlp-iters 2000] [--hidden 512,1024,4096]
+//                         [--mlp-pdl off,on] [--max-m 256] [--only tiny|mlp]
+// --hidden and --mlp-pdl list the MLP variants run (each a table): layer width, and whether the
+// plans use programmatic dependent launch (GEMM nodes then get programmatic edges).
 // Writes DIR/graph_bench.json and DIR/graph_bench.md; prints the tables.
 
 #include <cuda.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -333,17 +337,45 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
     r.synced_us = workflow::time_steps(s, iters, 20, true, a.step);
     if (std::strstr(a.name, "recapture")) r.note = std::to_string(updated) + " updated in place, " + std::to_string(reinstantiated) + " re-instantiated";
     if (std::strstr(a.name, "bucket")) r.note = std::to_string(mlp.bucket_graphs()) + " graphs";
-    if (std::strstr(a.name, "ours")) {  // diagnostic: the host cost of the node updates alone
-      char note[96];
-      std::snprintf(note, sizeof note, "the %d node updates alone: %.2f us of host time",
-                    cfg.layers, workflow::time_steps(s, iters, 20, false, [&](int i) { mlp.ours_updates(ms[i], i); }));
-      r.note = note;
+    // Diagnostics: where a synchronized step's time goes (host phases), for the graph approaches.
+    auto phases_note = [&](const char* prepare, const workflow::Phases& ph) {
+      char note[160];
+      std::snprintf(note, sizeof note, "synced step: %s %.1f + launch %.1f + wait %.1f us", prepare, ph.prepare_us,
+                    ph.launch_us, ph.wait_us);
+      r.note += (r.note.empty() ? "" : "; ") + std::string(note);
+    };
+    const int probe_iters = std::min(iters, 500);
+    if (std::strstr(a.name, "recapture"))
+      phases_note("recapture", workflow::synced_phases(
+                                   s, probe_iters, [&](int i) { (void)mlp.recapture_only(ms[i], i); },
+                                   [&](int) { WORKFLOW_TRY(mlp.recaptured_graph().launch(s)); }));
+    if (std::strstr(a.name, "ours"))
+      phases_note("4 node updates", workflow::synced_phases(
+                                        s, probe_iters, [&](int i) { mlp.ours_updates(ms[i], i); },
+                                        [&](int) { WORKFLOW_TRY(mlp.ours_graph().launch(s)); }));
+    if (std::strstr(a.name, "floor")) {
+      graph::GraphExec* exec = nullptr;
+      phases_note("graph lookup", workflow::synced_phases(
+                                      s, probe_iters, [&](int i) { exec = mlp.static_graph(ms[i]); },
+                                      [&](int) { WORKFLOW_TRY(exec->launch(s)); }));
     }
     out.push_back(r);
     std::printf("  %-40s %10.1f %10.1f  %s %s\n", r.approach.c_str(), r.pipelined_us, r.synced_us,
                 r.bitwise ? "bitwise" : "DIFFERS", r.note.c_str());
     std::fflush(stdout);
   }
+  return out;
+}
+
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t b = 0;
+  while (b <= s.size()) {
+    const std::size_t e = std::min(s.find(',', b), s.size());
+    if (e > b) out.push_back(s.substr(b, e - b));
+    b = e + 1;
+  }
+  if (out.empty()) throw std::runtime_error("empty list '" + s + "'");
   return out;
 }
 
@@ -358,18 +390,38 @@ int main(int argc, char** argv) {
   std::string out_dir = "bench/results/local", only;
   int iters = 40000, mlp_iters = 2000;
   workflow::MlpConfig cfg;
+  std::vector<std::int64_t> hiddens = {512, 1024, 4096};
+  std::vector<bool> pdls = {false, true};
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
       if (a == "--out") out_dir = arg_value(i, argc, argv);
       else if (a == "--iters") iters = std::stoi(arg_value(i, argc, argv));
       else if (a == "--mlp-iters") mlp_iters = std::stoi(arg_value(i, argc, argv));
-      else if (a == "--hidden") cfg.hidden = std::stoll(arg_value(i, argc, argv));
+      else if (a == "--hidden") {
+        hiddens.clear();
+        for (const std::string& h : split_list(arg_value(i, argc, argv))) {
+          std::size_t used = 0;
+          const long long v = std::stoll(h, &used);
+          if (used != h.size() || v < 1) throw std::invalid_argument("");
+          hiddens.push_back(v);
+        }
+      } else if (a == "--mlp-pdl") {
+        pdls.clear();
+        for (const std::string& v : split_list(arg_value(i, argc, argv))) {
+          if (v != "off" && v != "on") throw std::runtime_error("--mlp-pdl takes off, on or off,on (got " + v + ")");
+          pdls.push_back(v == "on");
+        }
+      }
       else if (a == "--max-m") cfg.max_m = std::stoll(arg_value(i, argc, argv));
       else if (a == "--only") only = arg_value(i, argc, argv);
       else throw std::runtime_error("unknown argument " + a +
-                                    " (--out DIR --iters N --mlp-iters N --hidden H --max-m M --only tiny|mlp)");
+                                    " (--out DIR --iters N --mlp-iters N --hidden H[,H...] --mlp-pdl off,on "
+                                    "--max-m M --only tiny|mlp)");
     }
+  } catch (const std::invalid_argument&) {
+    std::fprintf(stderr, "graphgemm_graph_bench: numbers expected (e.g. --hidden 512,1024 --iters 1000)\n");
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "graphgemm_graph_bench: %s\n", e.what());
     return 2;
@@ -425,47 +477,66 @@ int main(int argc, char** argv) {
     }
     int major = prop.major, minor = prop.minor;
     if ((only.empty() || only == "mlp") && major == 9 && minor == 0) {
-      std::printf("2. MLP workflow: %d layers, hidden %lld, M in 1..%lld, %d iterations\n", cfg.layers,
-                  static_cast<long long>(cfg.hidden), static_cast<long long>(cfg.max_m), mlp_iters);
-      std::printf("  %-40s %10s %10s\n", "approach", "pipelined", "synced (us/iteration)");
-      std::string kernel;
-      const std::vector<MlpResult> rs = run_mlp(cfg, mlp_iters, s, &kernel);
-      const MlpResult& floor = rs.back();
-      const MlpResult* recap = &rs[1];
-      const MlpResult* ours = &rs[3];
-      json << ",\n  \"mlp\": {\"layers\": " << cfg.layers << ", \"hidden\": " << cfg.hidden << ", \"max_m\": "
-           << cfg.max_m << ", \"iterations\": " << mlp_iters << ", \"plan\": \"" << bench::json_escape(kernel)
-           << "\", \"results\": [";
-      md << "## 2. A 4-layer bf16 MLP, batch M drawn from 1.." << cfg.max_m << " every iteration\n\n"
-         << "hidden " << cfg.hidden << ", y = (x · Wᵀ) ⊙ scale_row + bias per layer; M, the input pointer (" << cfg.rotating
-         << " rotating buffers) and the per-row scales change every iteration; " << mlp_iters
-         << " iterations. All approaches run the same kernel (" << kernel
-         << "). *pipelined*: the host runs ahead; *synced*: a stream synchronization after every iteration (a decode "
-            "step that needs its output). Host wall clock, µs per iteration; each approach checked bit for bit "
-            "against eager on 4 iterations.\n\n| approach | pipelined µs | vs floor | synced µs | vs floor | bitwise "
-            "| note |\n|---|---:|---:|---:|---:|---|---|\n";
-      for (std::size_t k = 0; k < rs.size(); ++k) {
-        const MlpResult& r = rs[k];
-        ok = ok && r.bitwise;
-        json << (k ? "," : "") << "\n    {\"approach\": \"" << bench::json_escape(r.approach)
-             << "\", \"pipelined_us\": " << r.pipelined_us << ", \"synced_us\": " << r.synced_us
-             << ", \"bitwise\": " << (r.bitwise ? "true" : "false") << ", \"note\": \"" << bench::json_escape(r.note)
-             << "\"}";
-        char line[512];
-        std::snprintf(line, sizeof line, "| %s | %.1f | %.3fx | %.1f | %.3fx | %s | %s |\n", r.approach.c_str(),
-                      r.pipelined_us, r.pipelined_us / floor.pipelined_us, r.synced_us, r.synced_us / floor.synced_us,
-                      r.bitwise ? "yes" : "NO", r.note.c_str());
-        md << line;
+      json << ",\n  \"mlp\": [";
+      bool first = true;
+      for (const std::int64_t hidden : hiddens) {
+        for (const bool pdl : pdls) {
+          workflow::MlpConfig c = cfg;
+          c.hidden = hidden;
+          c.programmatic = pdl;
+          std::printf("2. MLP workflow: %d layers, hidden %lld, M in 1..%lld, %d iterations, programmatic launch %s\n",
+                      c.layers, static_cast<long long>(c.hidden), static_cast<long long>(c.max_m), mlp_iters,
+                      pdl ? "on" : "off");
+          std::printf("  %-40s %10s %10s\n", "approach", "pipelined", "synced (us/iteration)");
+          std::string kernel;
+          const std::vector<MlpResult> rs = run_mlp(c, mlp_iters, s, &kernel);
+          const MlpResult& floor = rs.back();
+          const MlpResult* recap = &rs[1];
+          const MlpResult* ours = &rs[3];
+          json << (first ? "" : ",") << "\n  {\"layers\": " << c.layers << ", \"hidden\": " << c.hidden
+               << ", \"max_m\": " << c.max_m << ", \"programmatic_launch\": " << (pdl ? "true" : "false")
+               << ", \"iterations\": " << mlp_iters << ", \"plan\": \"" << bench::json_escape(kernel)
+               << "\", \"results\": [";
+          first = false;
+          md << "## 2. A 4-layer bf16 MLP, hidden " << c.hidden << ", batch M drawn from 1.." << c.max_m
+             << " every iteration, programmatic launch " << (pdl ? "on" : "off") << "\n\n"
+             << "y = (x · Wᵀ) ⊙ scale_row + bias per layer; M, the input pointer (" << c.rotating
+             << " rotating buffers) and the per-row scales change every iteration; " << mlp_iters
+             << " iterations. All approaches run the same kernel (" << kernel << ")"
+             << (pdl ? ", launched with programmatic dependent launch (captured launches and GEMM nodes get "
+                       "programmatic edges)"
+                     : "")
+             << ". *pipelined*: the host runs ahead; *synced*: a stream synchronization after every iteration (a "
+                "decode step that needs its output). Host wall clock, µs per iteration; each approach checked bit "
+                "for bit against eager on 4 iterations.\n\n| approach | pipelined µs | vs floor | synced µs | vs "
+                "floor | bitwise | note |\n|---|---:|---:|---:|---:|---|---|\n";
+          for (std::size_t k = 0; k < rs.size(); ++k) {
+            const MlpResult& r = rs[k];
+            ok = ok && r.bitwise;
+            json << (k ? "," : "") << "\n    {\"approach\": \"" << bench::json_escape(r.approach)
+                 << "\", \"pipelined_us\": " << r.pipelined_us << ", \"synced_us\": " << r.synced_us
+                 << ", \"bitwise\": " << (r.bitwise ? "true" : "false") << ", \"note\": \""
+                 << bench::json_escape(r.note) << "\"}";
+            char line[640];
+            std::snprintf(line, sizeof line, "| %s | %.1f | %.3fx | %.1f | %.3fx | %s | %s |\n", r.approach.c_str(),
+                          r.pipelined_us, r.pipelined_us / floor.pipelined_us, r.synced_us,
+                          r.synced_us / floor.synced_us, r.bitwise ? "yes" : "NO", r.note.c_str());
+            md << line;
+          }
+          char goals[512];
+          std::snprintf(goals, sizeof goals,
+                        "\nGoals (issue 4), hidden %lld, programmatic launch %s: ours at least 1.3x faster than "
+                        "recapture-then-update: %.2fx pipelined, %.2fx synced; ours within 1.1x of static replay: "
+                        "%.3fx pipelined, %.3fx synced.\n\n",
+                        static_cast<long long>(c.hidden), pdl ? "on" : "off", recap->pipelined_us / ours->pipelined_us,
+                        recap->synced_us / ours->synced_us, ours->pipelined_us / floor.pipelined_us,
+                        ours->synced_us / floor.synced_us);
+          md << goals;
+          std::printf("%s", goals);
+          json << "\n  ]}";
+        }
       }
-      char goals[512];
-      std::snprintf(goals, sizeof goals,
-                    "\nGoals (issue 4): ours at least 1.3x faster than recapture-then-update: %.2fx pipelined, %.2fx "
-                    "synced; ours within 1.1x of static replay: %.3fx pipelined, %.3fx synced.\n",
-                    recap->pipelined_us / ours->pipelined_us, recap->synced_us / ours->synced_us,
-                    ours->pipelined_us / floor.pipelined_us, ours->synced_us / floor.synced_us);
-      md << goals;
-      std::printf("%s", goals);
-      json << "\n  ]}";
+      json << "\n  ]";
     } else if (only.empty() || only == "mlp") {
       std::printf("2. MLP workflow skipped: GEMM nodes are updatable on the sm90 kernels (Hopper); this is sm_%d%d\n",
                   major, minor);

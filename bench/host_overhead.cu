@@ -5,6 +5,8 @@
 //   16 buffer sets   : the operands rotate among 16 sets (more than run() remembers: every call
 //                      encodes its tensor maps)
 //   empty kernel     : an empty <<<1, 1>>> launch, the floor of any launch
+//   node updates     : graph::KernelNode::update of a one-float kernel (the CUDA call alone) and
+//                      graph::GemmNode::update with the same / rotating operands (no launch)
 // Backends sm90 and cublaslt, one process, medians of 7 repeats.
 //
 //   graphgemm_host_bench [--out DIR] [--calls N]
@@ -19,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "graphgemm/graph/graph.hpp"
 #include "graphgemm/graphgemm.hpp"
 #include "gpu_support.hpp"
 
@@ -27,6 +30,7 @@ namespace {
 using namespace graphgemm;
 
 __global__ void empty_kernel() {}
+__global__ void one_float(float x) { (void)x; }
 
 double median_us_per_call(cudaStream_t s, int calls, const std::function<void(int)>& body) {
   for (int i = 0; i < 200; ++i) body(i);
@@ -100,6 +104,39 @@ int main(int argc, char** argv) {
     rows.push_back({"GemmPlan::run " + b + ", same buffers", median_us_per_call(s, calls, [&](int) { run(sets[0]->args()); })});
     rows.push_back({"GemmPlan::run " + b + ", 16 buffer sets",
                     median_us_per_call(s, calls, [&](int i) { run(sets[i % kSets]->args()); })});
+  }
+
+  // Graph node updates (no launch): what each cudaGraphExecKernelNodeSetParams costs the host with
+  // a 4-byte parameter block, and what a GEMM node's update adds (checks, tensor maps).
+  {
+    support::DeviceBuffer scratch(64);
+    graph::Capture cap;
+    graph::KernelNode<float> tiny(one_float);
+    graph::GemmNode node;
+    GemmPlan plan;
+    GemmOptions options;
+    options.backend = Backend::sm90;
+    options.split_k_mode = SplitKMode::none;
+    graph::GraphExec exec;
+    const bool ok = plan.initialize(sets[0]->args(), options).ok() && cap.begin(s).ok() &&
+                    tiny.record(s, {}, 1.0f).ok() && graph::record_gemm(plan, sets[0]->args(), {}, s, node).ok() &&
+                    cap.end().ok() && exec.instantiate(cap).ok();
+    if (!ok) {
+      std::fprintf(stderr, "graph node setup failed\n");
+      return 1;
+    }
+    auto check = [](const Status& st) {
+      if (!st.ok()) {
+        std::fprintf(stderr, "update failed: %s\n", st.to_string().c_str());
+        std::exit(1);
+      }
+    };
+    rows.push_back({"KernelNode::update (one float parameter)",
+                    median_us_per_call(s, calls, [&](int i) { check(tiny.update(exec, static_cast<float>(i))); })});
+    rows.push_back({"GemmNode::update, same arguments",
+                    median_us_per_call(s, calls, [&](int) { check(node.update(exec, sets[0]->args())); })});
+    rows.push_back({"GemmNode::update, 16 buffer sets",
+                    median_us_per_call(s, calls, [&](int i) { check(node.update(exec, sets[i % kSets]->args())); })});
   }
 
   std::printf("host cost per call, 16x64x64 bf16, %s (%d un-synchronized calls, median of 7)\n", prop.name, calls);

@@ -44,6 +44,9 @@ struct MlpConfig {
   int layers = 4;
   int rotating = 4;  // input / scale buffers cycled through
   std::uint64_t seed = 7;
+  // Every approach's plans launch with programmatic dependent launch or without it (GemmOptions::
+  // programmatic_launch on / off): with it, captured launches and GEMM nodes get programmatic edges.
+  bool programmatic = false;
 };
 
 class Mlp {
@@ -73,6 +76,7 @@ class Mlp {
     GemmOptions o;
     o.backend = Backend::sm90;
     o.split_k_mode = SplitKMode::none;
+    o.programmatic_launch = cfg.programmatic ? ProgrammaticLaunch::on : ProgrammaticLaunch::off;
     WORKFLOW_TRY(plan_max_.initialize(layer_args(0, cfg.max_m, x_[0].get(), scale_[0].as<float>()), o));
     const std::string d = plan_max_.describe();
     kernel_ = d.substr(6, d.find_first_of(" ,", 6) - 6);
@@ -104,6 +108,7 @@ class Mlp {
       o.backend = Backend::sm90;
       o.split_k_mode = SplitKMode::none;
       o.sm90_kernel = kernel_;
+      o.programmatic_launch = cfg_.programmatic ? ProgrammaticLaunch::on : ProgrammaticLaunch::off;
       WORKFLOW_TRY(p->initialize(layer_args(0, m, x_[0].get(), scale_[0].as<float>()), o));
     }
     return *p;
@@ -129,13 +134,18 @@ class Mlp {
   // ---- the approaches: each enqueues one step with (m, input i, scale i) ----
   void eager_step(std::int64_t m, int i) { WORKFLOW_TRY(forward(m, input(i), scale(i), stream_)); }
 
-  graph::UpdateReport recapture_step(std::int64_t m, int i) {
+  graph::UpdateReport recapture_only(std::int64_t m, int i) {
     graph::UpdateReport how;
     WORKFLOW_TRY(graph::recapture(recaptured_, stream_, [&](cudaStream_t s) { return forward(m, input(i), scale(i), s); },
                                   &how));
+    return how;
+  }
+  graph::UpdateReport recapture_step(std::int64_t m, int i) {
+    const graph::UpdateReport how = recapture_only(m, i);
     WORKFLOW_TRY(recaptured_.launch(stream_));
     return how;
   }
+  graph::GraphExec& recaptured_graph() { return recaptured_; }
 
   static std::int64_t bucket_of(std::int64_t m) {
     std::int64_t b = 1;
@@ -172,6 +182,10 @@ class Mlp {
     WORKFLOW_TRY(ours_.launch(stream_));
   }
 
+  // The floor's executable graph for M (captured by static_step before; null if not).
+  graph::GraphExec* static_graph(std::int64_t m) { return static_.find(m); }
+  graph::GraphExec& ours_graph() { return ours_; }
+
   // The floor: per M, a graph of the same nodes recorded for exactly that M and input 0.
   void static_step(std::int64_t m) {
     WORKFLOW_TRY(static_.launch(m, stream_, [&](cudaStream_t s) -> Status {
@@ -197,6 +211,37 @@ class Mlp {
   std::vector<graph::GemmNode> nodes_;
   graph::GraphCache<std::int64_t> buckets_, static_;
 };
+
+// A synchronized step cut into its host phases (µs per step, means over `iters` steps after 20
+// untimed ones): prepare (updates, recapture, graph lookup), the launch call, and the wait for
+// the GPU (cudaStreamSynchronize returning).
+struct Phases {
+  double prepare_us = 0, launch_us = 0, wait_us = 0;
+};
+template <class Prepare, class Launch>
+Phases synced_phases(cudaStream_t stream, int iters, Prepare&& prepare, Launch&& launch) {
+  using clock = std::chrono::steady_clock;
+  auto us = [](clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); };
+  Phases ph;
+  SUPPORT_CUDA(cudaStreamSynchronize(stream));
+  for (int i = 0; i < iters + 20; ++i) {
+    const auto t0 = clock::now();
+    prepare(i);
+    const auto t1 = clock::now();
+    launch(i);
+    const auto t2 = clock::now();
+    SUPPORT_CUDA(cudaStreamSynchronize(stream));
+    const auto t3 = clock::now();
+    if (i < 20) continue;
+    ph.prepare_us += us(t1 - t0);
+    ph.launch_us += us(t2 - t1);
+    ph.wait_us += us(t3 - t2);
+  }
+  ph.prepare_us /= iters;
+  ph.launch_us /= iters;
+  ph.wait_us /= iters;
+  return ph;
+}
 
 // Batch sizes for `iters` steps, uniform in 1..max_m, deterministic.
 inline std::vector<std::int64_t> batch_sizes(int iters, std::int64_t max_m, std::uint64_t seed) {

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 dest=${1:?usage: tools/pack_prebuilt.sh DEST [build-dir]}
 build=${2:-build}
 rm -rf "$dest"
-for f in tests/graphgemm_gpu_tests bench/graphgemm_bench bench/graphgemm_graph_bench \
+for f in tests/graphgemm_gpu_tests bench/graphgemm_bench bench/graphgemm_graph_bench bench/graphgemm_host_bench \
          tools/sm90_gemm_check examples/graphgemm_demo; do
   [ -x "$build/$f" ] || { echo "missing $build/$f: build first (scripts/test.sh or cmake --build)" >&2; exit 1; }
   mkdir -p "$dest/$(dirname "$f")"

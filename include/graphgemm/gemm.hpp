@@ -68,6 +68,23 @@ enum class SplitKMode : std::uint8_t {
 };
 [[nodiscard]] const char* to_string(SplitKMode m) noexcept;
 
+// sm90: programmatic dependent launch (PDL). The kernel is launched with programmatic stream
+// serialization, so it may be scheduled while the previous kernel in the stream is finishing: it
+// sets up, pulls the first k-blocks of B into L2, then waits (griddepcontrol.wait) for that kernel
+// to complete before any other global memory access, so results are the same either way; once it
+// has issued its last load it lets the next kernel be scheduled the same way. Never for split-K
+// through a workspace (the kernel follows the counters' memset). graph::record_gemm nodes of such
+// a plan take programmatic edges from the kernel nodes they follow.
+enum class ProgrammaticLaunch : std::uint8_t {
+  automatic,  // on where the grid leaves a quarter of the SMs idle or M spans at most two tiles,
+              // never for split-K slices summed in clusters: measured on H100, such launches gain
+              // up to 12% (llm M <= 256) while full grids of more M tiles lose up to 10% (M = 256
+              // with K >= 4096, 1024^3: their main loops run slower) and cluster sums up to 20%
+  off,
+  on,
+};
+[[nodiscard]] const char* to_string(ProgrammaticLaunch p) noexcept;
+
 struct GemmOptions {
   Backend backend = Backend::automatic;
   // Upper bound on the device workspace a backend may ask for (cuBLASLt's algorithm choice
@@ -93,16 +110,8 @@ struct GemmOptions {
   // saying why). When it equals the slice count the split needs no workspace and no memset.
   // Deterministic either way (fixed summation order).
   int split_k_cluster = 0;
-  // sm90: programmatic dependent launch. run() launches the kernel with programmatic stream
-  // serialization, so it may be scheduled while the previous kernel in the stream is finishing:
-  // it sets up, pulls the first k-blocks of B into L2, then waits (griddepcontrol.wait) for that
-  // kernel to complete before any other global memory access, so results are the same either way;
-  // once it has issued its last load it lets the next kernel be scheduled the same way. Off by
-  // default: measured on H100 (session 6) it shortens launch-bound GEMMs (llm M <= 256: geomean
-  // time 0.976x, up to 0.88x) and slows some others (M = 256 with K >= 4096 up to 1.09x,
-  // 1024^3 / 2048^3 1.09-1.10x). No effect on split-K launches (their kernel follows a memset)
-  // or on graph::record_gemm nodes.
-  bool programmatic_launch = false;
+  // sm90: programmatic dependent launch (see ProgrammaticLaunch; describe() says whether it is on).
+  ProgrammaticLaunch programmatic_launch = ProgrammaticLaunch::automatic;
 };
 
 struct Workspace {

@@ -136,11 +136,13 @@ class Plan:
         heuristic decide (``config`` says what it chose).
     split_k_slices : int
         0 lets the heuristic choose; >= 1 asks for exactly that many slices.
-    programmatic_launch : bool
+    programmatic_launch : {"auto", "on", "off"} or bool
         sm90: launch with programmatic dependent launch, so that the kernel may start while the
         previous kernel on the stream finishes (it waits for it before reading anything that
-        kernel may write). Off by default: it shortens small, launch-bound GEMMs and slows some
-        large ones (docs/sm90_notes.md, session 6). No effect with split-K through a workspace.
+        kernel may write). ``auto`` (the default) turns it on where the grid leaves a quarter of
+        the SMs idle: it shortens small, launch-bound GEMMs and slows some full-grid ones
+        (docs/sm90_notes.md, sessions 6 and 8). ``True`` / ``False`` mean ``on`` / ``off``. No
+        effect with split-K through a workspace.
     split_k_cluster : int
         sm90, parallel split-K: how many CTAs of a thread-block cluster sum their slices through
         distributed shared memory before anything goes through the workspace. 0 lets the
@@ -159,7 +161,9 @@ class Plan:
 
     def __init__(self, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: float = 1.0,
                  beta: float = 0.0, backend: str = "auto", sm90_kernel: str = "", split_k_mode: str = "auto",
-                 split_k_slices: int = 0, programmatic_launch: bool = False, split_k_cluster: int = 0):
+                 split_k_slices: int = 0, programmatic_launch="auto", split_k_cluster: int = 0):
+        if isinstance(programmatic_launch, bool):
+            programmatic_launch = "on" if programmatic_launch else "off"
         self._plan = _C.Plan(a, b, d, c, bias, scale_a, scale_b, alpha, beta, backend, sm90_kernel, split_k_mode,
                              split_k_slices, programmatic_launch, split_k_cluster)
         # NOTES: DLPack import costs a few µs per array; torch tensors whose shapes, strides,

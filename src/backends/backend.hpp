@@ -18,6 +18,10 @@ struct KernelLaunch {
   const void* function = nullptr;
   dim3 grid{1, 1, 1}, block{1, 1, 1}, cluster{1, 1, 1};
   std::size_t smem = 0;
+  // The kernel may start while the kernel before it finishes (programmatic dependent launch: it
+  // executes griddepcontrol.wait before touching anything that kernel writes), so a graph node
+  // of it takes programmatic edges from the kernel nodes it follows.
+  bool programmatic = false;
   int num_args = 0;
   std::size_t arg_offset[4] = {};
   alignas(128) unsigned char storage[1024];
@@ -38,10 +42,10 @@ class GemmBackend {
   [[nodiscard]] virtual std::string describe() const = 0;
   // The GEMM as one kernel launch, for graph kernel nodes whose parameters are updated later.
   // `args` may differ from the planned problem in M and in the leading dimensions of A, C and D
-  // (check_updatable_problem); with full_grid the grid does not depend on M. Backends that cannot
-  // describe their work as one kernel return not_supported.
-  [[nodiscard]] virtual Status make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const {
-    (void)args, (void)full_grid, (void)out;
+  // (check_updatable_problem); the grid follows M (an update sets the node's grid with its
+  // arguments). Backends that cannot describe their work as one kernel return not_supported.
+  [[nodiscard]] virtual Status make_kernel_launch(const GemmArgs& args, KernelLaunch& out) const {
+    (void)args, (void)out;
     return {StatusCode::not_supported, "this backend (" + describe() + ") cannot run as an updatable graph node"};
   }
 };

@@ -43,23 +43,22 @@ bool same_launch(const k::GemmParams& x, const k::GemmParams& y) {
 // a mutex, since a plan may be run from several threads.
 class LaunchArgsCache {
  public:
-  // Fills `out` for `p` (full_grid: the co-resident grid of graph nodes); false on a miss.
-  bool find(const k::GemmParams& p, bool full_grid, sm90::LaunchArgsStorage& out) const {
+  // Fills `out` for `p`; false on a miss.
+  bool find(const k::GemmParams& p, sm90::LaunchArgsStorage& out) const {
     std::lock_guard<std::mutex> lock(mutex_);
     for (const Entry& e : entries_) {
-      if (e.valid && e.full_grid == full_grid && same_launch(e.params, p)) {
+      if (e.valid && same_launch(e.params, p)) {
         out = e.args;
         return true;
       }
     }
     return false;
   }
-  void insert(const k::GemmParams& p, bool full_grid, const sm90::LaunchArgsStorage& args) {
+  void insert(const k::GemmParams& p, const sm90::LaunchArgsStorage& args) {
     std::lock_guard<std::mutex> lock(mutex_);
     Entry& e = entries_[next_];
     next_ = (next_ + 1) % kEntries;
     e.params = p;
-    e.full_grid = full_grid;
     e.args = args;
     e.valid = true;
   }
@@ -68,7 +67,6 @@ class LaunchArgsCache {
   static constexpr int kEntries = 8;
   struct Entry {
     k::GemmParams params;
-    bool full_grid = false;
     bool valid = false;
     sm90::LaunchArgsStorage args;
   };
@@ -85,10 +83,10 @@ class Sm90Backend final : public GemmBackend {
   std::size_t workspace_size(const GemmArgs&) const override { return workspace_bytes_; }
   Status run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const override;
   std::string describe() const override { return description_; }
-  Status make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const override;
+  Status make_kernel_launch(const GemmArgs& args, KernelLaunch& out) const override;
 
  private:
-  cudaError_t launch_args(const k::GemmParams& p, bool full_grid, sm90::LaunchArgsStorage& out) const;
+  cudaError_t launch_args(const k::GemmParams& p, sm90::LaunchArgsStorage& out) const;
 
   GemmArgs problem_;
   int kernel_ = -1;
@@ -97,7 +95,7 @@ class Sm90Backend final : public GemmBackend {
   k::SplitMode split_mode_ = k::SplitMode::none;  // split-K, as chosen at initialize
   int slices_ = 1;
   int split_cluster_ = 1;      // parallel split-K: CTAs of a cluster that sum their slices
-  bool programmatic_ = false;  // GemmOptions::programmatic_launch (never with split-K)
+  bool programmatic_ = false;  // GemmOptions::programmatic_launch, resolved (never with split-K through a workspace)
   std::size_t workspace_bytes_ = 0;
   std::string description_;
   mutable LaunchArgsCache cache_;
@@ -181,8 +179,13 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
     return unsupported("this graphgemm was built without the sm_90a target (kernel PTX version " + std::to_string(attr.ptxVersion) +
                        "); rebuild with CMAKE_CUDA_ARCHITECTURES=90a");
   GRAPHGEMM_CUDA_TRY(sm90::kernel_initialize(kernel_, device));
-  // PDL: not after the counters' memset of a split through the workspace.
-  programmatic_ = options.programmatic_launch && workspace_bytes_ == 0 && split_mode_ != k::SplitMode::stream_k;
+  // PDL: not after the counters' memset of a split through the workspace; automatic: where the
+  // grid leaves SMs idle.
+  const bool pdl_possible = workspace_bytes_ == 0 && split_mode_ != k::SplitMode::stream_k;
+  programmatic_ = pdl_possible && (options.programmatic_launch == ProgrammaticLaunch::on ||
+                                   (options.programmatic_launch == ProgrammaticLaunch::automatic &&
+                                    sm90::programmatic_pays(sm90::kernel_info(kernel_), p.m(), p.n(), slices_,
+                                                            split_cluster_, num_sms_)));
   description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + ", split-K " +
                  (split_mode_ == k::SplitMode::serial     ? "serial"
                   : split_mode_ == k::SplitMode::parallel ? "parallel"
@@ -243,19 +246,19 @@ Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t 
   }
   p.programmatic = programmatic_;
   sm90::LaunchArgsStorage launch;
-  GRAPHGEMM_CUDA_TRY(launch_args(p, /*full_grid=*/false, launch));
+  GRAPHGEMM_CUDA_TRY(launch_args(p, launch));
   GRAPHGEMM_CUDA_TRY(sm90::kernel_launch(kernel_, launch, stream));
   return {};
 }
 
-cudaError_t Sm90Backend::launch_args(const k::GemmParams& p, bool full_grid, sm90::LaunchArgsStorage& out) const {
-  if (cache_.find(p, full_grid, out)) return cudaSuccess;
-  const cudaError_t err = sm90::kernel_make_launch_args(kernel_, p, num_sms_, out, full_grid);
-  if (err == cudaSuccess) cache_.insert(p, full_grid, out);
+cudaError_t Sm90Backend::launch_args(const k::GemmParams& p, sm90::LaunchArgsStorage& out) const {
+  if (cache_.find(p, out)) return cudaSuccess;
+  const cudaError_t err = sm90::kernel_make_launch_args(kernel_, p, num_sms_, out);
+  if (err == cudaSuccess) cache_.insert(p, out);
   return err;
 }
 
-Status Sm90Backend::make_kernel_launch(const GemmArgs& args, bool full_grid, KernelLaunch& out) const {
+Status Sm90Backend::make_kernel_launch(const GemmArgs& args, KernelLaunch& out) const {
   if (empty_) return unsupported("the plan is for an empty product (M, N or K is 0): there is no kernel to put in a graph node");
   if (split_mode_ != k::SplitMode::none)  // NOTES: split-K is a memset + a kernel, and its workspace size depends on M
     return unsupported("this plan uses split-K (" + std::to_string(slices_) +
@@ -270,7 +273,9 @@ Status Sm90Backend::make_kernel_launch(const GemmArgs& args, bool full_grid, Ker
   static_assert(sizeof(sm90::LaunchArgsStorage) <= sizeof(KernelLaunch::storage));
   static_assert(alignof(sm90::LaunchArgsStorage) <= 128);
   auto* storage = reinterpret_cast<sm90::LaunchArgsStorage*>(out.storage);
-  const cudaError_t err = launch_args(gemm_params(args), full_grid, *storage);
+  k::GemmParams p = gemm_params(args);
+  p.programmatic = programmatic_;
+  const cudaError_t err = launch_args(p, *storage);
   if (err == cudaErrorInvalidValue)
     return {StatusCode::invalid_argument, "the sm90 kernel cannot take these arguments (" + describe_problem(args) +
                                               "): TMA needs 16-byte aligned A, B, D and leading dimensions"};
@@ -285,6 +290,7 @@ Status Sm90Backend::make_kernel_launch(const GemmArgs& args, bool full_grid, Ker
   out.block = dim3(g.block[0], g.block[1], g.block[2]);
   out.cluster = dim3(g.cluster[0], g.cluster[1], g.cluster[2]);
   out.smem = g.smem;
+  out.programmatic = g.programmatic;
   return {};
 }
 

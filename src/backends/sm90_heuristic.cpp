@@ -433,4 +433,18 @@ SplitChoice choose_split(const SplitRequest& r) {
   return out;
 }
 
+std::int64_t busy_ctas(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int num_sms) {
+  const int cluster = k.cluster_m * k.cluster_n;
+  const std::int64_t cluster_tiles = ceil_div(m, std::int64_t{k.block_m} * k.cluster_m) *
+                                     ceil_div(n, std::int64_t{k.block_n} * k.cluster_n);
+  const std::int64_t clusters = std::max(1, num_sms / cluster);
+  return std::min(cluster_tiles * std::max(1, slices), clusters) * cluster;
+}
+
+bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int split_cluster, int num_sms) {
+  if (split_cluster > 1) return false;
+  const std::int64_t tiles_m = ceil_div(m, std::int64_t{k.block_m} * k.cluster_m);
+  return 4 * busy_ctas(k, m, n, slices, num_sms) <= 3 * std::int64_t{num_sms} || tiles_m <= 2;
+}
+
 }  // namespace graphgemm::detail::sm90

@@ -76,4 +76,20 @@ struct SplitChoice {
 // split-K), with every slice keeping >= 4 k-blocks and the workspace within max_workspace_bytes.
 [[nodiscard]] SplitChoice choose_split(const SplitRequest& r);
 
+// The CTAs of instance `k`'s launch on M x N that have work: the tiles (cluster tiles times the
+// cluster's CTAs) times `slices`, at most the co-resident CTAs of `num_sms` SMs (one per SM).
+[[nodiscard]] std::int64_t busy_ctas(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int num_sms);
+
+// ProgrammaticLaunch::automatic: whether instance `k` on M x N with `slices` K slices (summed in
+// clusters of `split_cluster`) gets programmatic dependent launch: when at least a quarter of the
+// SMs stay idle for the next kernel's CTAs to set up on, or when M spans at most two tiles (each
+// CTA streams its own panel of B), and never for slices summed within clusters.
+// MEASURED (H100; sessions 6 and 8, every llm/splitk/square shape with and without PDL in one
+// run): grids of <= 96 busy CTAs 0.88-1.01x the time; full grids with M in 1-2 tiles (swap-AB
+// decode tiles, M <= 128 on 64-row tiles) 0.90-1.00x; full grids of more M tiles up to 1.11x
+// (M = 256 with K >= 4096, 1024^3, 2048^3); cluster sums (256x256x16384 8:c8, 64x2112x7168 4:c4)
+// 1.12-1.20x.
+[[nodiscard]] bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int split_cluster,
+                                     int num_sms);
+
 }  // namespace graphgemm::detail::sm90

@@ -39,4 +39,13 @@ const char* to_string(SplitKMode m) noexcept {
   return "unknown";
 }
 
+const char* to_string(ProgrammaticLaunch p) noexcept {
+  switch (p) {
+    case ProgrammaticLaunch::automatic: return "automatic";
+    case ProgrammaticLaunch::off: return "off";
+    case ProgrammaticLaunch::on: return "on";
+  }
+  return "unknown";
+}
+
 }  // namespace graphgemm

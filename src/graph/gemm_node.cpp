@@ -54,7 +54,7 @@ Status record_gemm(const GemmPlan& plan, const GemmArgs& args, Workspace workspa
   // NOTES: split-K plans (a counter memset + the kernel, workspace fixed at recording) are not
   // updatable yet: the backend says so and they are recorded by plain capture below.
   graphgemm::detail::KernelLaunch launch;
-  const Status made = backend->make_kernel_launch(args, /*full_grid=*/true, launch);
+  const Status made = backend->make_kernel_launch(args, launch);
   if (made.code() == StatusCode::not_supported) {
     // Recorded by plain capture: the graph runs it, with these arguments for good.
     GRAPHGEMM_TRY(plan.run(args, workspace, stream));
@@ -69,7 +69,8 @@ Status record_gemm(const GemmPlan& plan, const GemmArgs& args, Workspace workspa
   const LaunchShape shape{launch.grid, launch.block, launch.smem, launch.cluster};
   void* params[4] = {};
   launch.kernel_params(params);
-  GRAPHGEMM_TRY(detail::add_captured_kernel_node(stream, launch.function, shape, params, &node.node_, &node.id_));
+  GRAPHGEMM_TRY(
+      detail::add_captured_kernel_node(stream, launch.function, shape, params, &node.node_, &node.id_, launch.programmatic));
   node.backend_ = backend;
   node.function_ = launch.function;
   node.shape_ = shape;
@@ -99,17 +100,19 @@ Status GemmNode::update(cudaGraphExec_t exec, cudaGraph_t instantiated_from, con
                 ", declared when this GEMM node was recorded; record it with GemmNodeOptions{.max_m = " +
                 std::to_string(args.m()) + "} or more (and buffers with room for that many rows)"};
   graphgemm::detail::KernelLaunch launch;
-  GRAPHGEMM_TRY(backend_->make_kernel_launch(args, /*full_grid=*/true, launch));
-  if (launch.function != function_ || !same(launch.grid, shape_.grid) || !same(launch.block, shape_.block) ||
-      !same(launch.cluster, shape_.cluster) || launch.smem != shape_.smem)
-    return {StatusCode::invalid_argument,
-            "these arguments would need another kernel configuration (grid " + dims(launch.grid) + ", block " +
-                dims(launch.block) + ", cluster " + dims(launch.cluster) + " instead of the recorded grid " +
-                dims(shape_.grid) + ", block " + dims(shape_.block) + ", cluster " + dims(shape_.cluster) +
-                "); recapture the graph (graph::recapture) for them"};
+  GRAPHGEMM_TRY(backend_->make_kernel_launch(args, launch));
+  // The grid follows M (the tiles of the new M, at most the co-resident CTAs); the kernel, block,
+  // cluster and shared memory are the plan's and cannot differ from the recorded ones.
+  if (launch.function != function_ || !same(launch.block, shape_.block) || !same(launch.cluster, shape_.cluster) ||
+      launch.smem != shape_.smem)
+    return {StatusCode::internal, "the plan's kernel launch (block " + dims(launch.block) + ", cluster " +
+                                      dims(launch.cluster) + ") differs from the one recorded (block " +
+                                      dims(shape_.block) + ", cluster " + dims(shape_.cluster) + ")"};
+  LaunchShape shape = shape_;
+  shape.grid = launch.grid;
   void* params[4] = {};
   launch.kernel_params(params);
-  return detail::set_kernel_node_params(exec, node_, function_, shape_, params);
+  return detail::set_kernel_node_params(exec, node_, function_, shape, params);
 }
 
 }  // namespace graphgemm::graph

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "common/cuda_check.hpp"
 #include "graph/graph_internal.hpp"
@@ -58,7 +59,7 @@ Status check_same_cluster(const LaunchShape& recorded, const LaunchShape& next) 
 }
 
 Status add_captured_kernel_node(cudaStream_t stream, const void* function, const LaunchShape& shape, void** args,
-                                cudaGraphNode_t* node_out, NodeIdentity* id_out) {
+                                cudaGraphNode_t* node_out, NodeIdentity* id_out, bool programmatic) {
   GRAPHGEMM_TRY(check_shape(shape));
   cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
   unsigned long long id = 0;
@@ -73,27 +74,39 @@ Status add_captured_kernel_node(cudaStream_t stream, const void* function, const
             "the stream is not capturing: nodes are recorded inside a capture (graph::Capture::begin, or "
             "cudaStreamBeginCapture by anyone); to run the work eagerly, launch it directly"};
 
-  // Plain dependencies (the usual case) take cudaGraphAddKernelNode; annotated edges (e.g.
-  // programmatic dependent launch) are kept with cudaGraphAddNode.
-  bool plain = true;
+  // The incoming edges: the capture's own (plain, or annotated by whoever captured the nodes
+  // before), with plain edges from kernel nodes made programmatic when asked.
   static const cudaGraphEdgeData kDefaultEdge{};
-  for (size_t i = 0; edges != nullptr && i < count; ++i)
-    if (std::memcmp(&edges[i], &kDefaultEdge, sizeof kDefaultEdge) != 0) plain = false;
+  std::vector<cudaGraphEdgeData> in(count, kDefaultEdge);
+  bool plain = true;
+  for (size_t i = 0; i < count; ++i) {
+    if (edges != nullptr) in[i] = edges[i];
+    if (programmatic && std::memcmp(&in[i], &kDefaultEdge, sizeof kDefaultEdge) == 0) {
+      cudaGraphNodeType type{};
+      GRAPHGEMM_CUDA_TRY(cudaGraphNodeGetType(deps[i], &type));
+      if (type == cudaGraphNodeTypeKernel) {
+        in[i].from_port = cudaGraphKernelNodePortProgrammatic;
+        in[i].type = cudaGraphDependencyTypeProgrammatic;
+      }
+    }
+    if (std::memcmp(&in[i], &kDefaultEdge, sizeof kDefaultEdge) != 0) plain = false;
+  }
 
+  // Plain dependencies (the usual case) take cudaGraphAddKernelNode; annotated edges (programmatic
+  // dependent launch) cudaGraphAddNode.
   cudaGraphNode_t node = nullptr;
+  const cudaKernelNodeParams k = kernel_params(function, shape, args);
   if (plain) {
-    const cudaKernelNodeParams p = kernel_params(function, shape, args);
-    GRAPHGEMM_CUDA_TRY(cudaGraphAddKernelNode(&node, graph, deps, count, &p));
+    GRAPHGEMM_CUDA_TRY(cudaGraphAddKernelNode(&node, graph, deps, count, &k));
   } else {
     cudaGraphNodeParams p{};
     p.type = cudaGraphNodeTypeKernel;
-    const cudaKernelNodeParams k = kernel_params(function, shape, args);
     p.kernel.func = k.func;
     p.kernel.gridDim = k.gridDim;
     p.kernel.blockDim = k.blockDim;
     p.kernel.sharedMemBytes = k.sharedMemBytes;
     p.kernel.kernelParams = k.kernelParams;
-    GRAPHGEMM_CUDA_TRY(cudaGraphAddNode(&node, graph, deps, edges, count, &p));
+    GRAPHGEMM_CUDA_TRY(cudaGraphAddNode(&node, graph, deps, in.data(), count, &p));
   }
   if (has_cluster(shape)) {
     cudaLaunchAttributeValue v{};

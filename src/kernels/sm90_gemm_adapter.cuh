@@ -56,7 +56,8 @@ struct Adapter {
                               {a.cluster.x, a.cluster.y, a.cluster.z},
                               a.smem,
                               a.memset_ptr,
-                              a.memset_bytes};
+                              a.memset_bytes,
+                              a.programmatic};
     }
 
     template <class T>

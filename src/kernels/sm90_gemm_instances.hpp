@@ -57,6 +57,9 @@ struct LaunchGeometry {
     // Split-K: the kernel must be preceded by zeroing these bytes (a memset node in a graph).
     void* memset_ptr = nullptr;
     size_t memset_bytes = 0;
+    // Launched with programmatic stream serialization (PDL): a graph node of it may take
+    // programmatic edges from the kernel nodes before it.
+    bool programmatic = false;
 };
 
 int kernel_count();
@@ -78,8 +81,10 @@ graphgemm::kernels::sm90::SplitWorkspaceLayout kernel_split_workspace(
 int kernel_split_cluster_capacity(int i, int c, int num_sms);
 
 // Host-only, legal under stream capture. Returns cudaErrorInvalidValue for shapes / alignments
-// the kernel cannot handle (and for splits > 1 on an instance without split-K). full_grid:
-// launch the co-resident maximum (grid independent of M).
+// the kernel cannot handle (and for splits > 1 on an instance without split-K). The grid is
+// the work units of M x N (at most the co-resident CTAs; a graph node update sets it anew);
+// full_grid: the co-resident maximum instead, CTAs without work exiting (tools/sm90_gemm_check
+// runs both).
 cudaError_t kernel_make_launch_args(int i, const graphgemm::kernels::sm90::GemmParams& params,
                                     int num_sms, LaunchArgsStorage& storage,
                                     bool full_grid = false);

@@ -129,11 +129,19 @@ Backend backend_of(const std::string& s) {
   throw nb::value_error(("backend must be \"auto\", \"cublaslt\" or \"sm90\" (got \"" + s + "\")").c_str());
 }
 
+ProgrammaticLaunch programmatic_of(const std::string& s) {
+  if (s == "auto") return ProgrammaticLaunch::automatic;
+  if (s == "on") return ProgrammaticLaunch::on;
+  if (s == "off") return ProgrammaticLaunch::off;
+  throw nb::value_error(("programmatic_launch must be \"auto\", \"on\" or \"off\" (got \"" + s + "\")").c_str());
+}
+
 // A plan plus its device workspace, allocated once when the plan is built (never on the run path).
 class PyPlan {
  public:
   PyPlan(const Operands& o, float alpha, float beta, const std::string& backend, const std::string& sm90_kernel,
-         const std::string& split_k_mode, int split_k_slices, bool programmatic_launch, int split_k_cluster) {
+         const std::string& split_k_mode, int split_k_slices, const std::string& programmatic_launch,
+         int split_k_cluster) {
     const bool have_device = cudaGetDevice(&device_) == cudaSuccess;
     if (!have_device) (void)cudaGetLastError();
     GemmOptions options;
@@ -141,7 +149,7 @@ class PyPlan {
     options.sm90_kernel = sm90_kernel;
     options.split_k_mode = split_mode_of(split_k_mode);
     options.split_k_slices = split_k_slices;
-    options.programmatic_launch = programmatic_launch;
+    options.programmatic_launch = programmatic_of(programmatic_launch);
     options.split_k_cluster = split_k_cluster;
     const GemmArgs args = args_of(o, alpha, beta, have_device ? device_ : -1);  // argument errors first
     if (!have_device) throw std::runtime_error("no CUDA device is usable here: graphgemm plans need an NVIDIA GPU");
@@ -234,14 +242,14 @@ NB_MODULE(_C, m) {
           [](PyPlan* self, Array a, Array b, Array d, std::optional<Array> c, std::optional<Array> bias,
              std::optional<Array> scale_a, std::optional<Array> scale_b, float alpha, float beta, const std::string& backend,
              const std::string& sm90_kernel, const std::string& split_k_mode, int split_k_slices,
-             bool programmatic_launch, int split_k_cluster) {
+             const std::string& programmatic_launch, int split_k_cluster) {
             new (self) PyPlan(Operands{a, b, d, c, bias, scale_a, scale_b}, alpha, beta, backend, sm90_kernel, split_k_mode,
                               split_k_slices, programmatic_launch, split_k_cluster);
           },
           nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c").none() = nb::none(), nb::arg("bias").none() = nb::none(),
           nb::arg("scale_a").none() = nb::none(), nb::arg("scale_b").none() = nb::none(), nb::arg("alpha") = 1.0f,
           nb::arg("beta") = 0.0f, nb::arg("backend") = "auto", nb::arg("sm90_kernel") = "",
-          nb::arg("split_k_mode") = "auto", nb::arg("split_k_slices") = 0, nb::arg("programmatic_launch") = false,
+          nb::arg("split_k_mode") = "auto", nb::arg("split_k_slices") = 0, nb::arg("programmatic_launch") = "auto",
           nb::arg("split_k_cluster") = 0)
       .def(
           "run",

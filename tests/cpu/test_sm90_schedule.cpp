@@ -173,6 +173,27 @@ TEST(Sm90Heuristic, CountsClusterTilesNotCtaTiles) {
   EXPECT_EQ(gd::kernel_info(c.index).cluster_m, 1) << c.explanation;
 }
 
+TEST(Sm90Heuristic, ProgrammaticLaunchWhereTheGridLeavesSMsIdle) {
+  const gd::KernelInfo& k64 = gd::kernel_info(find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"));
+  const gd::KernelInfo& c2 = gd::kernel_info(find("sm90_bf16_bf16_128x256x64_s4_c2x1_bk"));
+  // Tiles, times slices, at most the co-resident CTAs; a 2x1 cluster tile is 2 CTAs.
+  EXPECT_EQ(gd::busy_ctas(k64, 64, 4096, 1, 132), 32);
+  EXPECT_EQ(gd::busy_ctas(k64, 65, 4096, 1, 132), 64);
+  EXPECT_EQ(gd::busy_ctas(k64, 64, 2112, 4, 132), 68);
+  EXPECT_EQ(gd::busy_ctas(k64, 8192, 8192, 1, 132), 132);
+  EXPECT_EQ(gd::busy_ctas(c2, 128, 1024, 1, 132), 8);
+  EXPECT_EQ(gd::busy_ctas(c2, 4096, 4096, 1, 132), 132);
+  // Automatic: at most 3/4 of the SMs busy (99 of 132), or M within two tiles; never cluster sums.
+  EXPECT_TRUE(gd::programmatic_pays(k64, 256, 2112, 1, 1, 132));     // 4 x 17 = 68 CTAs
+  EXPECT_TRUE(gd::programmatic_pays(k64, 64, 24576, 1, 1, 132));     // 132 CTAs, one M tile
+  EXPECT_TRUE(gd::programmatic_pays(k64, 128, 7168, 1, 1, 132));     // 112 CTAs, two M tiles
+  EXPECT_FALSE(gd::programmatic_pays(k64, 256, 4096, 1, 1, 132));    // 128 CTAs, four M tiles
+  EXPECT_FALSE(gd::programmatic_pays(k64, 8192, 8192, 1, 1, 132));
+  EXPECT_FALSE(gd::programmatic_pays(k64, 64, 2112, 4, 4, 132));     // slices summed in clusters of 4
+  const gd::KernelInfo& sw = gd::kernel_info(find("sm90_bf16_bf16_16x64x64_s20_c1x1_sw_bk"));
+  EXPECT_TRUE(gd::programmatic_pays(sw, 1, 7168, 1, 1, 132));        // swap-AB: one token tile, 112 CTAs
+}
+
 TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
   auto choose = [](std::int64_t m, std::int64_t n, std::int64_t k, bool b_k_major, SplitKMode mode) {
     gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};

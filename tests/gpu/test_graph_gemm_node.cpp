@@ -341,3 +341,89 @@ TEST(GraphGemmNodeErrors, CublasLtPlansAreRecordedButNotUpdatable) {
   SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
   EXPECT_EQ(support::download(args.d), eager);
 }
+
+// A chain of GEMM nodes (each layer's output is the next layer's A) recorded from plans with
+// programmatic_launch: a node that follows a kernel node takes a programmatic edge (it may start
+// while that kernel finishes), the first one (after a memset) keeps a full edge; without the
+// option every edge is full. After random updates of M and the input, every replay equals serial
+// eager runs of the same kernel bit for bit.
+TEST(GraphGemmNodeChain, ProgrammaticEdgesFollowKernelNodesAndMatchEagerBitwise) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  constexpr std::int64_t kH = 384, kMax = 200;
+  constexpr int kLayers = 4;
+  Stream stream;
+  DeviceBuffer x[2], w[kLayers], act[kLayers], scratch(64);
+  for (int i = 0; i < 2; ++i) {
+    x[i] = DeviceBuffer(kMax * kH * 2);
+    support::fill_random(x[i].get(), DType::bf16, kMax * kH, 700 + i);
+  }
+  for (int l = 0; l < kLayers; ++l) {
+    w[l] = DeviceBuffer(kH * kH * 2);
+    act[l] = DeviceBuffer(kMax * kH * 2);
+    support::fill_random(w[l].get(), DType::bf16, kH * kH, 710 + l, 1.0f / 16.0f);
+  }
+  SUPPORT_CUDA(cudaDeviceSynchronize());
+  auto layer = [&](int l, std::int64_t m, int input) {
+    GemmArgs g;
+    g.a = MatrixView::row_major(l == 0 ? x[input].get() : act[l - 1].get(), DType::bf16, m, kH);
+    g.b = MatrixView::transposed_weight(w[l].get(), DType::bf16, kH, kH);
+    g.d = MatrixView::row_major(act[l].get(), DType::bf16, m, kH);
+    return g;
+  };
+
+  for (const char* kernel : {"", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk", "sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk",
+                             "sm90_bf16_bf16_16x64x64_s20_c1x1_sw_bk"}) {
+    for (bool pdl : {false, true}) {
+      SCOPED_TRACE(std::string("kernel '") + kernel + "', programmatic_launch " + (pdl ? "on" : "off"));
+      GemmOptions o = sm90_options(kernel);
+      o.programmatic_launch = pdl ? ProgrammaticLaunch::on : ProgrammaticLaunch::off;
+      GemmPlan plan;
+      const Status init = plan.initialize(layer(0, kMax, 0), o);
+      ASSERT_TRUE(init.ok()) << init.to_string();
+      Eager eager(kernel_name(plan));  // serial launches, no programmatic launch
+
+      graph::Capture cap;
+      ASSERT_TRUE(cap.begin(stream.s).ok());
+      SUPPORT_CUDA(cudaMemsetAsync(scratch.get(), 0, 64, stream.s));  // a non-kernel node before the chain
+      std::vector<graph::GemmNode> nodes(kLayers);
+      for (int l = 0; l < kLayers; ++l) {
+        const Status rec = graph::record_gemm(plan, layer(l, kMax, 0), {}, stream.s, nodes[l], {kMax});
+        ASSERT_TRUE(rec.ok()) << rec.to_string();
+        ASSERT_TRUE(nodes[l].updatable()) << nodes[l].why_fixed();
+      }
+      ASSERT_TRUE(cap.end().ok());
+      for (int l = 0; l < kLayers; ++l) {
+        cudaGraphNode_t dep = nullptr;
+        cudaGraphEdgeData edge{};
+        size_t count = 1;
+        SUPPORT_CUDA(cudaGraphNodeGetDependencies(nodes[l].kernel_node(), &dep, &edge, &count));
+        ASSERT_EQ(count, 1u);
+        const bool programmatic = edge.type == cudaGraphDependencyTypeProgrammatic;
+        EXPECT_EQ(programmatic, pdl && l > 0) << "layer " << l;
+        if (programmatic) EXPECT_EQ(edge.from_port, cudaGraphKernelNodePortProgrammatic) << "layer " << l;
+        if (l > 0) EXPECT_EQ(dep, nodes[l - 1].kernel_node()) << "layer " << l;
+      }
+      graph::GraphExec exec;
+      ASSERT_TRUE(exec.instantiate(cap).ok());
+
+      std::mt19937 rng(99);
+      for (int it = 0; it < 12; ++it) {
+        const std::int64_t m = it == 0 ? 1 : it == 1 ? kMax : std::uniform_int_distribution<std::int64_t>(1, kMax)(rng);
+        const int input = it % 2;
+        SCOPED_TRACE("update " + std::to_string(it) + ": M = " + std::to_string(m));
+        for (int l = 0; l < kLayers; ++l) {
+          const Status s = nodes[l].update(exec, layer(l, m, input));
+          ASSERT_TRUE(s.ok()) << s.to_string();
+        }
+        for (auto& a : act) support::fill_poison(a.get(), DType::bf16, kMax * kH, stream.s);
+        ASSERT_TRUE(exec.launch(stream.s).ok());
+        SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+        std::vector<std::vector<unsigned char>> replayed;
+        for (int l = 0; l < kLayers; ++l) replayed.push_back(support::download(layer(l, m, input).d));
+        for (auto& a : act) support::fill_poison(a.get(), DType::bf16, kMax * kH, stream.s);
+        for (int l = 0; l < kLayers; ++l)
+          ASSERT_EQ(replayed[l], eager.run(layer(l, m, input), stream.s)) << "layer " << l << " differs from eager";
+      }
+    }
+  }
+}

@@ -245,7 +245,7 @@ TEST(Sm90, ProgrammaticLaunchChainsMatchSerialLaunchesBitwise) {
       o.backend = Backend::sm90;
       o.split_k_mode = SplitKMode::none;
       o.sm90_kernel = c.kernel;
-      o.programmatic_launch = pdl;
+      o.programmatic_launch = pdl ? ProgrammaticLaunch::on : ProgrammaticLaunch::off;
       GemmPlan layers, tail;
       ASSERT_TRUE(layers.initialize(layer(0), o).ok());
       o.sm90_kernel.clear();

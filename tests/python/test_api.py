@@ -65,6 +65,12 @@ def test_unknown_split_k_mode_is_a_value_error():
         graphgemm.Plan(a, a.T, np.empty((4, 4), dtype=np.float16), split_k_mode="fastest")
 
 
+def test_unknown_programmatic_launch_is_a_value_error():
+    a = np.ones((4, 8), dtype=np.float16)
+    with pytest.raises(ValueError, match='programmatic_launch must be "auto", "on" or "off"'):
+        graphgemm.Plan(a, a.T, np.empty((4, 4), dtype=np.float16), programmatic_launch="sometimes")
+
+
 def test_graph_update_argument_errors():
     import graphgemm.graph as ggg
 

@@ -8,7 +8,7 @@
 // earliest CTA entry, beside the per-launch time of the graph.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)]
+//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full (the co-resident grid of graph nodes)]
 #define GRAPHGEMM_SM90_TRACE 1
 
 #include <algorithm>
@@ -41,7 +41,7 @@ __global__ void fill(__nv_bfloat16* p, size_t n, unsigned seed) {
 }
 
 template <class Config>
-int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster) {
+int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster, bool full) {
     using G = k::Gemm<Config>;
     int dev = 0, sms = 0;
     CHECK(cudaGetDevice(&dev));
@@ -70,7 +70,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         p.split_cluster = cluster;
         p.workspace = ws, p.workspace_bytes = ws_bytes;
         p.programmatic = pdl;
-        CHECK(G::make_launch_args(p, sms, la[s]));
+        CHECK(G::make_launch_args(p, sms, la[s], full));
     }
     cudaStream_t st;
     CHECK(cudaStreamCreate(&st));
@@ -97,7 +97,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     }
     std::sort(per_launch.begin(), per_launch.end());
     // The trace of the last launch of the last replay.
-    unsigned long long trace[1024][16];
+    unsigned long long trace[1024][17];
     CHECK(cudaMemcpyFromSymbol(trace, k::detail::g_sm90_trace, sizeof trace));
     const int grid = static_cast<int>(la[0].grid.x);
     unsigned long long t0 = ~0ull;
@@ -112,9 +112,18 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
                                     "PDL: previous grid done", "PDL: next grid let launch",
                                     "  cluster sum: partial in smem", "  cluster sum: rows summed", "  cluster sum: peers done"};
     std::printf("%s %dx%dx%d split %s x%d: grid %d CTAs, %d operand sets, per launch in a graph of %d: "
-                "median %.2f us (min %.2f), cluster %d\n",
+                "median %.2f us (min %.2f), cluster %d%s\n",
                 G::name(), m, n, kk, mode == k::SplitMode::parallel ? "parallel" : mode == k::SplitMode::serial ? "serial" : "none",
-                splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front(), cluster);
+                splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front(), cluster,
+                full ? ", full grid (graph nodes' co-resident grid)" : "");
+    // Where the CTAs that had work (a main loop) ran: their SM ids, sorted.
+    std::vector<int> busy_sms;
+    for (int c = 0; c < grid && c < 1024; ++c)
+        if (trace[c][4] >= t0 && trace[c][4] - t0 < 10'000'000ull) busy_sms.push_back(static_cast<int>(trace[c][16]));
+    std::sort(busy_sms.begin(), busy_sms.end());
+    std::printf("  SMs of the %zu CTAs with work:", busy_sms.size());
+    for (int sm : busy_sms) std::printf(" %d", sm);
+    std::printf("\n");
     std::printf("  %-30s %9s %9s %9s %6s   (us after the first CTA entry, last launch)\n", "event", "min", "median",
                 "max", "CTAs");
     for (int e = 0; e < 16; ++e) {
@@ -133,7 +142,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
@@ -142,7 +151,8 @@ int main(int argc, char** argv) {
     const int splits = argc > 6 ? std::atoi(argv[6]) : 1;
     const bool pdl = argc > 7 && std::string(argv[7]) == "pdl";
     const int cluster = argc > 8 ? std::atoi(argv[8]) : 1;
+    const bool full = argc > 9 && std::string(argv[9]) == "full";
     const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
-    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster);
-    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster);
+    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full);
+    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full);
 }

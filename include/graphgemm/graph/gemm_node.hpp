@@ -2,9 +2,9 @@
 // GEMM nodes: a plan's GEMM recorded inside a capture, whose arguments — A, B, C, D, bias,
 // scales, alpha, beta and M (up to the max_m declared when recording) — can then change in the
 // instantiated graph without recapture. The tensor maps (TMA descriptors) are encoded anew on
-// the host for every update and passed as kernel parameters; the kernel is launched with the
-// co-resident maximum grid, which does not depend on M, so no update needs another
-// configuration.
+// the host for every update and passed as kernel parameters, and the node's grid is set for the
+// new M (its tiles, at most the co-resident CTAs): the kernel instance, block, cluster and shared
+// memory never change, so no update needs another configuration.
 //
 //   GemmPlan plan;  plan.initialize(problem_at_max_m, {Backend::sm90});
 //   graph::Capture cap;  cap.begin(stream);
@@ -13,6 +13,10 @@
 //   cap.end();  graph::GraphExec exec;  exec.instantiate(cap);
 //   args.a = MatrixView::row_major(x2, DType::bf16, 17, K);  args.d = ...  // M = 17
 //   node.update(exec, args);  exec.launch(stream);
+//
+// With GemmOptions::programmatic_launch the node takes programmatic edges from the kernel nodes
+// it follows (programmatic dependent launch inside the graph: it sets up while they finish and
+// waits for them before touching memory).
 //
 // Updatable on graphgemm's sm90 kernels (split-K none). Other plans (cuBLASLt) are recorded by
 // plain capture of plan.run: the graph runs them, but update() says how to change them instead.

@@ -39,8 +39,12 @@ struct LaunchShape {
 namespace detail {
 // Adds a kernel node to the graph that `stream` is capturing, on the stream's current
 // dependencies (with their edge data), and makes the node the stream's only dependency.
+// programmatic: the plain edges from kernel nodes become programmatic ones (the kernel may start
+// while those finish; it must execute griddepcontrol.wait, i.e. cudaGridDependencySynchronize,
+// before touching what they write); edges from other nodes stay as they are.
 [[nodiscard]] Status add_captured_kernel_node(cudaStream_t stream, const void* function, const LaunchShape& shape,
-                                              void** args, cudaGraphNode_t* node, NodeIdentity* id);
+                                              void** args, cudaGraphNode_t* node, NodeIdentity* id,
+                                              bool programmatic = false);
 // cudaGraphExecKernelNodeSetParams, with the error said in words.
 [[nodiscard]] Status set_kernel_node_params(cudaGraphExec_t exec, cudaGraphNode_t node, const void* function,
                                             const LaunchShape& shape, void** args);

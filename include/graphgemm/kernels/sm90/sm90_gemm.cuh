@@ -111,7 +111,7 @@ namespace detail {
 
 // Diagnostics only: with GRAPHGEMM_SM90_TRACE defined before this header (tools/diag/sm90_trace.cu,
 // never the library), the cooperative kernel records per-CTA event times (%globaltimer, ns) into
-// g_sm90_trace[blockIdx.x][event]; otherwise GRAPHGEMM_TRACE compiles to nothing. Events:
+// g_sm90_trace[blockIdx.x][event] (and the SM in [16]); otherwise GRAPHGEMM_TRACE compiles to nothing. Events:
 // 0 entry, 1 barriers initialised, 2 first TMA issued, 3 first stage arrived, 4 last main loop
 // done, 5 last unit handed off / stored, 6 split-K reduction done, 7 stores drained (exit); inside
 // the epilogue of a tile (chunk 0, last tile): 8 buffer free, 9 chunk staged in smem, 10 TMA store
@@ -119,11 +119,18 @@ namespace detail {
 // 12 the next grid let launch; cluster split-K sums: 13 partial in smem, 14 rows summed (and stored),
 // 15 every peer done.
 #ifdef GRAPHGEMM_SM90_TRACE
-__device__ unsigned long long g_sm90_trace[1024][16];
+__device__ unsigned long long g_sm90_trace[1024][17];  // [16]: the SM the CTA ran on (%smid)
 __device__ __forceinline__ void trace_event(int e) {
     unsigned long long t;
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    if (blockIdx.x < 1024) g_sm90_trace[blockIdx.x][e] = t;
+    if (blockIdx.x < 1024) {
+        g_sm90_trace[blockIdx.x][e] = t;
+        if (e == 0) {
+            unsigned sm;
+            asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+            g_sm90_trace[blockIdx.x][16] = sm;
+        }
+    }
 }
 #define GRAPHGEMM_TRACE(cond, e) \
     do {                         \
