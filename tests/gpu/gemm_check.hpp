@@ -1,6 +1,8 @@
 #pragma once
 // Builds a plan for a spec, runs it once on poisoned output, and checks it against fp64.
 #include <cstdint>
+#include <memory>
+#include <utility>
 
 #include "gpu_test.hpp"
 
@@ -29,17 +31,28 @@ inline void check_case(const support::GemmSpec& spec, const GemmOptions& options
   }
 }
 
-// Captures what `enqueue(stream)` issues on `stream` (capture mode `mode`) and instantiates it
-// into `exec` (valid when the returned Status, enqueue's, is ok). Capturing executes nothing:
-// outputs change only when the graph is launched.
+// A captured graph, destroyed with its owner (also when an ASSERT leaves the test early).
+using GraphPtr = std::unique_ptr<CUgraph_st, decltype(&cudaGraphDestroy)>;
+
+// Captures what `enqueue(stream)` issues on `stream` (capture mode `mode`) into `graph` (the
+// returned Status is enqueue's). Capturing executes nothing: outputs change only when the graph
+// is launched.
 template <class Enqueue>
-inline Status capture(cudaStream_t stream, cudaStreamCaptureMode mode, Enqueue&& enqueue, cudaGraphExec_t& exec) {
-  cudaGraph_t graph = nullptr;
+inline Status capture_graph(cudaStream_t stream, cudaStreamCaptureMode mode, Enqueue&& enqueue, GraphPtr& graph) {
+  cudaGraph_t g = nullptr;
   SUPPORT_CUDA(cudaStreamBeginCapture(stream, mode));
   const Status s = enqueue(stream);
-  SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
-  if (s.ok()) SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-  SUPPORT_CUDA(cudaGraphDestroy(graph));
+  SUPPORT_CUDA(cudaStreamEndCapture(stream, &g));
+  graph = GraphPtr(g, &cudaGraphDestroy);
+  return s;
+}
+
+// capture_graph(), instantiated into `exec` (valid when the returned Status is ok).
+template <class Enqueue>
+inline Status capture(cudaStream_t stream, cudaStreamCaptureMode mode, Enqueue&& enqueue, cudaGraphExec_t& exec) {
+  GraphPtr graph(nullptr, &cudaGraphDestroy);
+  const Status s = capture_graph(stream, mode, std::forward<Enqueue>(enqueue), graph);
+  if (s.ok()) SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph.get(), 0));
   return s;
 }
 

@@ -9,7 +9,10 @@
 #include "gemm_check.hpp"
 
 using namespace graphgemm;
+using graphgemm::testing::capture;
+using graphgemm::testing::capture_graph;
 using graphgemm::testing::check_case;
+using graphgemm::testing::GraphPtr;
 using support::GemmOperands;
 using support::GemmSpec;
 
@@ -176,15 +179,15 @@ TEST(Sm90SplitK, ClusterSumWithoutWorkspaceIsOneKernelNode) {
     SCOPED_TRACE(plan.describe());
     EXPECT_EQ(plan.workspace_size(ops.args()) == 0, memsets == 0);
     support::DeviceBuffer ws(plan.workspace_size(ops.args()));
-    cudaGraph_t graph;
-    SUPPORT_CUDA(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
-    const Status st = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);
-    SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
+    GraphPtr graph(nullptr, &cudaGraphDestroy);
+    const Status st = capture_graph(
+        stream, cudaStreamCaptureModeGlobal, [&](cudaStream_t s) { return plan.run(ops.args(), {ws.get(), ws.bytes()}, s); },
+        graph);
     ASSERT_TRUE(st.ok()) << st.to_string();
     std::size_t count = 0;
-    SUPPORT_CUDA(cudaGraphGetNodes(graph, nullptr, &count));
+    SUPPORT_CUDA(cudaGraphGetNodes(graph.get(), nullptr, &count));
     std::vector<cudaGraphNode_t> nodes(count);
-    SUPPORT_CUDA(cudaGraphGetNodes(graph, nodes.data(), &count));
+    SUPPORT_CUDA(cudaGraphGetNodes(graph.get(), nodes.data(), &count));
     int kernels = 0, memset_nodes = 0;
     for (cudaGraphNode_t n : nodes) {
       cudaGraphNodeType type;
@@ -200,7 +203,6 @@ TEST(Sm90SplitK, ClusterSumWithoutWorkspaceIsOneKernelNode) {
     }
     EXPECT_EQ(kernels, 1);
     EXPECT_EQ(memset_nodes, memsets);
-    SUPPORT_CUDA(cudaGraphDestroy(graph));
   }
   SUPPORT_CUDA(cudaStreamDestroy(stream));
 }
@@ -294,15 +296,12 @@ TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
       ops.poison_output(stream);
       // Dirty the workspace: run() must zero what it needs inside the graph.
       if (ws.bytes() > 0) SUPPORT_CUDA(cudaMemsetAsync(ws.get(), 0x5A, ws.bytes(), stream));
-      cudaGraph_t graph;
-      cudaGraphExec_t exec;
-      SUPPORT_CUDA(cudaStreamBeginCapture(stream, cm));
-      const Status s1 = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);
-      const Status s2 = plan.run(ops.args(), {ws.get(), ws.bytes()}, stream);  // twice in one graph
-      SUPPORT_CUDA(cudaStreamEndCapture(stream, &graph));
-      ASSERT_TRUE(s1.ok()) << s1.to_string();
-      ASSERT_TRUE(s2.ok()) << s2.to_string();
-      SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+      cudaGraphExec_t exec = nullptr;
+      const Status st = capture(stream, cm, [&](cudaStream_t s) -> Status {
+        if (Status s1 = plan.run(ops.args(), {ws.get(), ws.bytes()}, s); !s1.ok()) return s1;
+        return plan.run(ops.args(), {ws.get(), ws.bytes()}, s);  // twice in one graph
+      }, exec);
+      ASSERT_TRUE(st.ok()) << st.to_string();
       for (int replay = 0; replay < 3; ++replay) {
         ops.poison_output(stream);
         SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
@@ -310,7 +309,6 @@ TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
         EXPECT_EQ(support::download(ops.args().d), eager) << to_string(mode) << ", capture mode " << cm << ", replay " << replay;
       }
       SUPPORT_CUDA(cudaGraphExecDestroy(exec));
-      SUPPORT_CUDA(cudaGraphDestroy(graph));
     }
     const support::Comparison cmp = ops.check();
     EXPECT_LT(cmp.rel_error, GemmOperands::tolerance(spec.in, spec.out)) << plan.describe();
