@@ -95,7 +95,7 @@ class Sm90Backend final : public GemmBackend {
   k::SplitMode split_mode_ = k::SplitMode::none;  // split-K, as chosen at initialize
   int slices_ = 1;
   int split_cluster_ = 1;      // parallel split-K: CTAs of a cluster that sum their slices
-  bool programmatic_ = false;  // GemmOptions::programmatic_launch, resolved (never with split-K through a workspace)
+  bool programmatic_ = false;  // GemmOptions::programmatic_launch resolved (never with a workspace)
   std::size_t workspace_bytes_ = 0;
   std::string description_;
   mutable LaunchArgsCache cache_;
