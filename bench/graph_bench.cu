@@ -315,7 +315,8 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
   };
 
   std::vector<MlpResult> out;
-  const int checks[] = {0, 1, 2, iters - 1};
+  const int checks[] = {0, 1, 2, iters - 1};  // iters >= 4 (checked by main)
+  const int probe_warmup = std::min(iters, 20);  // untimed steps, numbered from 0 like the timed ones
   for (const Approach& a : approaches) {
     MlpResult r{a.name};
     // Correctness: the step's output against eager with the same M, input and scales.
@@ -333,8 +334,8 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
       r.bitwise = r.bitwise && mlp.output(ms[i]) == want;
     }
     updated = reinstantiated = 0;
-    r.pipelined_us = workflow::time_steps(s, iters, 20, false, a.step);
-    r.synced_us = workflow::time_steps(s, iters, 20, true, a.step);
+    r.pipelined_us = workflow::time_steps(s, iters, probe_warmup, false, a.step);
+    r.synced_us = workflow::time_steps(s, iters, probe_warmup, true, a.step);
     if (std::strstr(a.name, "recapture")) r.note = std::to_string(updated) + " updated in place, " + std::to_string(reinstantiated) + " re-instantiated";
     if (std::strstr(a.name, "bucket")) r.note = std::to_string(mlp.bucket_graphs()) + " graphs";
     // Diagnostics: where a synchronized step's time goes (host phases), for the graph approaches.
@@ -347,16 +348,16 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
     const int probe_iters = std::min(iters, 500);
     if (std::strstr(a.name, "recapture"))
       phases_note("recapture", workflow::synced_phases(
-                                   s, probe_iters, [&](int i) { (void)mlp.recapture_only(ms[i], i); },
+                                   s, probe_iters, probe_warmup, [&](int i) { (void)mlp.recapture_only(ms[i], i); },
                                    [&](int) { WORKFLOW_TRY(mlp.recaptured_graph().launch(s)); }));
     if (std::strstr(a.name, "ours"))
       phases_note("4 node updates", workflow::synced_phases(
-                                        s, probe_iters, [&](int i) { mlp.ours_updates(ms[i], i); },
+                                        s, probe_iters, probe_warmup, [&](int i) { mlp.ours_updates(ms[i], i); },
                                         [&](int) { WORKFLOW_TRY(mlp.ours_graph().launch(s)); }));
     if (std::strstr(a.name, "floor")) {
       graph::GraphExec* exec = nullptr;
       phases_note("graph lookup", workflow::synced_phases(
-                                      s, probe_iters, [&](int i) { exec = mlp.static_graph(ms[i]); },
+                                      s, probe_iters, probe_warmup, [&](int i) { exec = mlp.static_graph(ms[i]); },
                                       [&](int) { WORKFLOW_TRY(exec->launch(s)); }));
     }
     out.push_back(r);
@@ -419,6 +420,7 @@ int main(int argc, char** argv) {
                                     " (--out DIR --iters N --mlp-iters N --hidden H[,H...] --mlp-pdl off,on "
                                     "--max-m M --only tiny|mlp)");
     }
+    if (iters < 1 || mlp_iters < 4) throw std::runtime_error("--iters must be >= 1 and --mlp-iters >= 4");
   } catch (const std::invalid_argument&) {
     std::fprintf(stderr, "graphgemm_graph_bench: numbers expected (e.g. --hidden 512,1024 --iters 1000)\n");
     return 2;
@@ -439,7 +441,7 @@ int main(int argc, char** argv) {
   cudaStream_t s;
   SUPPORT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   std::ostringstream json, md;
-  json << "{\n  \"device\": \"" << bench::json_escape(prop.name) << "\", \"driver\": " << driver
+  json << "{\n  \"device\": " << bench::json_escape(prop.name) << ", \"driver\": " << driver
        << ", \"runtime\": " << runtime;
   md << "# CUDA graphs with changing parameters (" << prop.name << ", driver " << driver << ", runtime " << runtime
      << ")\n\n";
@@ -463,9 +465,9 @@ int main(int argc, char** argv) {
         const char* result = !r.checked ? "n/a" : r.matches ? "ok" : "WRONG RESULT";
         std::printf("  %-52s %10.1f ms  %6.2f us/it  %5.3fx floor  %s %s\n", r.approach.c_str(), r.total_ms,
                     1000.0 * r.total_ms / iters, r.total_ms / floor_ms, result, r.note.c_str());
-        json << (k ? "," : "") << "\n    {\"approach\": \"" << bench::json_escape(r.approach) << "\", \"total_ms\": "
+        json << (k ? "," : "") << "\n    {\"approach\": " << bench::json_escape(r.approach) << ", \"total_ms\": "
              << r.total_ms << ", \"vs_floor\": " << r.total_ms / floor_ms << ", \"matches\": "
-             << (!r.checked ? "null" : r.matches ? "true" : "false") << ", \"note\": \"" << bench::json_escape(r.note) << "\"}";
+             << (!r.checked ? "null" : r.matches ? "true" : "false") << ", \"note\": " << bench::json_escape(r.note) << "}";
         char line[512];
         std::snprintf(line, sizeof line, "| %s | %.1f | %.2f | %.3fx | %.2fx | %s%s%s |\n", r.approach.c_str(),
                       r.total_ms, 1000.0 * r.total_ms / iters, r.total_ms / floor_ms, rs[0].total_ms / r.total_ms,
@@ -495,8 +497,8 @@ int main(int argc, char** argv) {
           const MlpResult* ours = &rs[3];
           json << (first ? "" : ",") << "\n  {\"layers\": " << c.layers << ", \"hidden\": " << c.hidden
                << ", \"max_m\": " << c.max_m << ", \"programmatic_launch\": " << (pdl ? "true" : "false")
-               << ", \"iterations\": " << mlp_iters << ", \"plan\": \"" << bench::json_escape(kernel)
-               << "\", \"results\": [";
+               << ", \"iterations\": " << mlp_iters << ", \"plan\": " << bench::json_escape(kernel)
+               << ", \"results\": [";
           first = false;
           md << "## 2. A 4-layer bf16 MLP, hidden " << c.hidden << ", batch M drawn from 1.." << c.max_m
              << " every iteration, programmatic launch " << (pdl ? "on" : "off") << "\n\n"
@@ -513,10 +515,10 @@ int main(int argc, char** argv) {
           for (std::size_t k = 0; k < rs.size(); ++k) {
             const MlpResult& r = rs[k];
             ok = ok && r.bitwise;
-            json << (k ? "," : "") << "\n    {\"approach\": \"" << bench::json_escape(r.approach)
-                 << "\", \"pipelined_us\": " << r.pipelined_us << ", \"synced_us\": " << r.synced_us
-                 << ", \"bitwise\": " << (r.bitwise ? "true" : "false") << ", \"note\": \""
-                 << bench::json_escape(r.note) << "\"}";
+            json << (k ? "," : "") << "\n    {\"approach\": " << bench::json_escape(r.approach)
+                 << ", \"pipelined_us\": " << r.pipelined_us << ", \"synced_us\": " << r.synced_us
+                 << ", \"bitwise\": " << (r.bitwise ? "true" : "false") << ", \"note\": "
+                 << bench::json_escape(r.note) << "}";
             char line[640];
             std::snprintf(line, sizeof line, "| %s | %.1f | %.3fx | %.1f | %.3fx | %s | %s |\n", r.approach.c_str(),
                           r.pipelined_us, r.pipelined_us / floor.pipelined_us, r.synced_us,

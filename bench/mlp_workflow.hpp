@@ -212,30 +212,32 @@ class Mlp {
   graph::GraphCache<std::int64_t> buckets_, static_;
 };
 
-// A synchronized step cut into its host phases (µs per step, means over `iters` steps after 20
-// untimed ones): prepare (updates, recapture, graph lookup), the launch call, and the wait for
-// the GPU (cudaStreamSynchronize returning).
+// A synchronized step cut into its host phases (µs per step, means over steps 0..iters-1 after
+// untimed steps 0..warmup-1, as time_steps numbers them): prepare (updates, recapture, graph
+// lookup), the launch call, and the wait for the GPU (cudaStreamSynchronize returning).
 struct Phases {
   double prepare_us = 0, launch_us = 0, wait_us = 0;
 };
 template <class Prepare, class Launch>
-Phases synced_phases(cudaStream_t stream, int iters, Prepare&& prepare, Launch&& launch) {
+Phases synced_phases(cudaStream_t stream, int iters, int warmup, Prepare&& prepare, Launch&& launch) {
   using clock = std::chrono::steady_clock;
   auto us = [](clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); };
   Phases ph;
   SUPPORT_CUDA(cudaStreamSynchronize(stream));
-  for (int i = 0; i < iters + 20; ++i) {
-    const auto t0 = clock::now();
-    prepare(i);
-    const auto t1 = clock::now();
-    launch(i);
-    const auto t2 = clock::now();
-    SUPPORT_CUDA(cudaStreamSynchronize(stream));
-    const auto t3 = clock::now();
-    if (i < 20) continue;
-    ph.prepare_us += us(t1 - t0);
-    ph.launch_us += us(t2 - t1);
-    ph.wait_us += us(t3 - t2);
+  for (int pass = 0; pass < 2; ++pass) {  // 0: warm-up, untimed; 1: timed
+    for (int i = 0; i < (pass == 0 ? warmup : iters); ++i) {
+      const auto t0 = clock::now();
+      prepare(i);
+      const auto t1 = clock::now();
+      launch(i);
+      const auto t2 = clock::now();
+      SUPPORT_CUDA(cudaStreamSynchronize(stream));
+      const auto t3 = clock::now();
+      if (pass == 0) continue;
+      ph.prepare_us += us(t1 - t0);
+      ph.launch_us += us(t2 - t1);
+      ph.wait_us += us(t3 - t2);
+    }
   }
   ph.prepare_us /= iters;
   ph.launch_us /= iters;

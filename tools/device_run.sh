@@ -88,6 +88,7 @@ if [[ " $STEPS " == *" graph "* ]]; then
   res="$work/results/$device"
   mkdir -p "$res"
   step graph_bench $build/bench/graphgemm_graph_bench --out "$res" ${GRAPH_BENCH_ARGS:-}
+  step graph_json python3 -c "import json, sys; json.load(open(sys.argv[1])); print('graph_bench.json parses')" "$res/graph_bench.json"
   [ -f "$res/graph_bench.md" ] && grep -E "^Goals" "$res/graph_bench.md" | tee -a "$summary"
 fi
 if [[ " $STEPS " == *" splitk "* ]]; then
