@@ -44,6 +44,14 @@ constexpr double kTileOverheadK = 3072;
 // 3072: assumed two thirds of it).
 constexpr double kPingpongTileOverheadK = 2048;
 constexpr double kPingpongOnceOverheadK = 1536;
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// Cluster tiles ((cluster_m * block_m) x (cluster_n * block_n)) covering M x N: the scheduler's
+// work units without split-K.
+std::int64_t cluster_tiles(const KernelInfo& k, std::int64_t m, std::int64_t n) {
+  return ceil_div(m, std::int64_t{k.block_m} * k.cluster_m) * ceil_div(n, std::int64_t{k.block_n} * k.cluster_n);
+}
 }  // namespace
 
 // Waves of work units: the scheduler hands out cluster tiles ((cluster_m * block_m) x
@@ -52,9 +60,7 @@ constexpr double kPingpongOnceOverheadK = 1536;
 std::int64_t cluster_waves(const KernelInfo& k, std::int64_t m, std::int64_t n, int num_sms) {
   const int cluster = k.cluster_m * k.cluster_n;
   const std::int64_t clusters = std::max(1, num_sms / cluster);
-  const std::int64_t tiles = ((m + k.block_m * k.cluster_m - 1) / (k.block_m * k.cluster_m)) *
-                             ((n + k.block_n * k.cluster_n - 1) / (k.block_n * k.cluster_n));
-  return (tiles + clusters - 1) / clusters;
+  return ceil_div(cluster_tiles(k, m, n), clusters);
 }
 
 double relative_cost(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t k_dim, int num_sms) {
@@ -129,8 +135,6 @@ constexpr int kMaxAutoSlices = 256;
 constexpr int kSwapABMaxM = 32;               // swap-AB candidates: one token tile covers M
 constexpr double kSwapABGain = 1.0 + 1e-9;    // ... chosen unless the other is predicted faster
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
 // ", summed in clusters of 8 (no workspace)" for a cluster split, else "".
 std::string cluster_note(const SplitChoice& c) {
   if (c.cluster <= 1) return {};
@@ -150,7 +154,7 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
                    k90::SplitMode mode, int slices, int cluster_k, int cluster_capacity) {
   const int cluster = k.cluster_m * k.cluster_n;
   const std::int64_t clusters = std::max(1, num_sms / cluster);
-  const std::int64_t tiles = ceil_div(m, k.block_m * k.cluster_m) * ceil_div(n, k.block_n * k.cluster_n);
+  const std::int64_t tiles = cluster_tiles(k, m, n);
   const std::int64_t kb = ceil_div(kk, 64);
   // Per k-block of one CTA: tensor time and load time (a multicast operand is half each CTA's).
   const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * tile_efficiency(k));
@@ -435,10 +439,8 @@ SplitChoice choose_split(const SplitRequest& r) {
 
 std::int64_t busy_ctas(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int num_sms) {
   const int cluster = k.cluster_m * k.cluster_n;
-  const std::int64_t cluster_tiles = ceil_div(m, std::int64_t{k.block_m} * k.cluster_m) *
-                                     ceil_div(n, std::int64_t{k.block_n} * k.cluster_n);
   const std::int64_t clusters = std::max(1, num_sms / cluster);
-  return std::min(cluster_tiles * std::max(1, slices), clusters) * cluster;
+  return std::min(cluster_tiles(k, m, n) * std::max(1, slices), clusters) * cluster;
 }
 
 bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int split_cluster, int num_sms) {
