@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "cli.hpp"
 #include "gpu_support.hpp"
 #include "graphgemm/graphgemm.hpp"
 #include "json.hpp"
@@ -64,14 +65,6 @@ struct Measurement {
   std::string error;   // why there is no timing
   std::optional<double> rel_error;
 };
-
-std::vector<std::string> split(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string item; std::getline(ss, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 std::vector<Shape> load_shapes(const Options& opt) {
   if (!opt.shape.empty()) {
@@ -123,7 +116,7 @@ DType output_for(DType in) {
 }
 // A backend spec: "cublaslt", "sm90", "auto", or "sm90=<kernel name>" to force one sm90 kernel
 // instance (names as GemmPlan::describe() prints them; "_bk" is appended for the weight layout),
-// optionally followed by "+pdl" (programmatic dependent launch) and by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
+// optionally followed by "+pdl" / "+nopdl" (programmatic dependent launch on / off) and by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
 // count or auto (the heuristic's), e.g. "sm90:parallel:8", "sm90:serial:auto", "sm90:none"; and by ":cC" for the slices summed within
 // clusters of C CTAs (GemmOptions::split_k_cluster: c1 none, c2/c4/c8), e.g. "sm90:parallel:64:c8", "sm90:parallel:auto:c1".
 GemmOptions parse_backend(const std::string& spec_in) {
@@ -470,9 +463,9 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--shapes") opt.shapes_path = next();
-    else if (a == "--suites") opt.suites = split(next());
-    else if (a == "--dtypes") opt.dtypes = split(next());
-    else if (a == "--backends") opt.backends = split(next());
+    else if (a == "--suites") opt.suites = split_list(next());
+    else if (a == "--dtypes") opt.dtypes = split_list(next());
+    else if (a == "--backends") opt.backends = split_list(next());
     else if (a == "--out") opt.out_dir = next();
     else if (a == "--batches") opt.batches = std::stoi(next());
     else if (a == "--max-m") opt.max_m = std::stoll(next());

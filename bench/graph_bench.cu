@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "cli.hpp"
 #include "gpu_support.hpp"
 #include "graphgemm/graph/graph.hpp"
 #include "json.hpp"
@@ -368,14 +369,9 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
   return out;
 }
 
-std::vector<std::string> split_list(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t b = 0;
-  while (b <= s.size()) {
-    const std::size_t e = std::min(s.find(',', b), s.size());
-    if (e > b) out.push_back(s.substr(b, e - b));
-    b = e + 1;
-  }
+// The comma-separated items of a list option; at least one.
+std::vector<std::string> list_option(const std::string& s) {
+  std::vector<std::string> out = bench::split_list(s);
   if (out.empty()) throw std::runtime_error("empty list '" + s + "'");
   return out;
 }
@@ -401,7 +397,7 @@ int main(int argc, char** argv) {
       else if (a == "--mlp-iters") mlp_iters = std::stoi(arg_value(i, argc, argv));
       else if (a == "--hidden") {
         hiddens.clear();
-        for (const std::string& h : split_list(arg_value(i, argc, argv))) {
+        for (const std::string& h : list_option(arg_value(i, argc, argv))) {
           std::size_t used = 0;
           const long long v = std::stoll(h, &used);
           if (used != h.size() || v < 1) throw std::invalid_argument("");
@@ -409,7 +405,7 @@ int main(int argc, char** argv) {
         }
       } else if (a == "--mlp-pdl") {
         pdls.clear();
-        for (const std::string& v : split_list(arg_value(i, argc, argv))) {
+        for (const std::string& v : list_option(arg_value(i, argc, argv))) {
           if (v != "off" && v != "on") throw std::runtime_error("--mlp-pdl takes off, on or off,on (got " + v + ")");
           pdls.push_back(v == "on");
         }
