@@ -108,7 +108,9 @@ struct GemmOptions {
   // workspace); 2, 4 or 8: exactly that, with explicit slices a multiple of it (a cluster-1x1
   // kernel with tiles at most 128 wide, and the clusters all co-resident, else invalid_argument
   // saying why). When it equals the slice count the split needs no workspace and no memset.
-  // Deterministic either way (fixed summation order).
+  // Deterministic either way (fixed summation order). The swap-AB kernels (decode-sized M, "_sw_")
+  // split only that way: slices = cluster = 2 or 4 (8 with 128 weight rows); automatic splits one
+  // in two where its grid leaves room and K is long (describe() says so).
   int split_k_cluster = 0;
   // sm90: programmatic dependent launch (see ProgrammaticLaunch; describe() says whether it is on).
   ProgrammaticLaunch programmatic_launch = ProgrammaticLaunch::automatic;

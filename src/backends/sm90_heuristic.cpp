@@ -129,11 +129,20 @@ constexpr double kSplitFixedUs = 2.0;         // split-K: counter memset node + 
 constexpr double kSerialStepUs = 2.0;         // serial: one semaphore hand-off (fitted)
 constexpr double kClusterSumUs = 3.0;         // parallel, summed in clusters: smem write, 2 cluster barriers,
                                               // DSMEM reads (sm90_trace, H100, session 7: 3.1 us)
+constexpr double kClusterPushUs = 1.0;        // swap-AB: fragments pushed to their owner (st.async): one
+                                              // one-way DSMEM trip (PREDICTED, session 9)
 constexpr double kSplitGain = 0.7;            // automatic: split only if predicted <= 0.7x unsplit
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
 constexpr int kSwapABMaxM = 32;               // swap-AB candidates: one token tile covers M
 constexpr double kSwapABGain = 1.0 + 1e-9;    // ... chosen unless the other is predicted faster
+// automatic, swap-AB: K split in two, summed in clusters of 2, where every slice keeps at least this
+// many k-blocks and 2 x tiles CTAs fit. MEASURED (H100, session 9, llm M <= 16, one run, graph
+// replay, 16x64 tile unsplit -> 2 slices with PDL): deepseek_v3.a (33 tiles, 56 k-blocks per slice)
+// 18.1 -> 12.9 us, llama3_8b.down (64 tiles, 112 per slice) 45.4 -> 42.0, llama3_8b.o (64 tiles,
+// 32 per slice) 13.7 -> 13.7. The DRAM-bound model sees none of it (it predicts the unsplit grids
+// at the HBM rate), hence a rule, not the estimate.
+constexpr int kSwapABSplitMinKBlocks = 48;
 
 // ", summed in clusters of 8 (no workspace)" for a cluster split, else "".
 std::string cluster_note(const SplitChoice& c) {
@@ -181,7 +190,7 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const bool summed_in_clusters = mode == k90::SplitMode::parallel && cluster_k > 1;
   if (summed_in_clusters) {  // one unit per cluster, all co-resident
     const std::int64_t capacity = cluster_capacity > 0 ? cluster_capacity : num_sms / cluster_k;
-    if (cluster != 1 || !k.split_cluster || slices % cluster_k != 0 || tiles * (slices / cluster_k) > capacity)
+    if (cluster != 1 || !can_sum_in_cluster(k, slices, cluster_k) || tiles * (slices / cluster_k) > capacity)
       return std::numeric_limits<double>::infinity();
   }
   const std::int64_t waves = summed_in_clusters ? 1 : ceil_div(tiles * slices, clusters);  // work units: tiles x K slices
@@ -193,7 +202,8 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
     if (summed_in_clusters) {
       // Partial tiles through the workspace: one per cluster (none when one cluster holds them all).
       const int slots = slices / cluster_k;
-      t += kClusterSumUs + (slots > 1 ? kSplitFixedUs + 2.0 * slots * ctiles * tile_bytes / kL2BytesPerUs : 0.0);
+      const double sum_us = k.schedule == k90::Schedule::swap_ab ? kClusterPushUs : kClusterSumUs;
+      t += sum_us + (slots > 1 ? kSplitFixedUs + 2.0 * slots * ctiles * tile_bytes / kL2BytesPerUs : 0.0);
     } else if (mode == k90::SplitMode::parallel) {
       t += kSplitFixedUs + 2.0 * slices * ctiles * tile_bytes / kL2BytesPerUs;
     } else {
@@ -278,11 +288,19 @@ SplitChoice choose_split(const SplitRequest& r) {
   auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best) {
     bool found = false;
     for (int i = 0; i < kernel_count(); ++i) {
-      if (!candidate(i) || !supports_split_k(kernel_info(i))) continue;  // ping-pong: no split-K
+      const KernelInfo& ki = kernel_info(i);
+      // Ping-pong: no split-K. Swap-AB: slices summed in one cluster, and left to the heuristic only
+      // where one token tile covers M (as unsplit).
+      if (!candidate(i) || !(supports_split_k(ki) || ki.split_cluster)) continue;
+      // (automatic takes swap-AB splits by its own rule, below.)
+      if (ki.schedule == k90::Schedule::swap_ab && r.forced_kernel < 0 &&
+          (r.m > kSwapABMaxM || ki.block_m < r.m || r.mode == SplitKMode::automatic))
+        continue;
       for (int s = lo; s <= hi; ++s) {
         // Cluster sums (parallel): those the request allows (0: any that fits, 1: none, c: c).
         for (int c : {1, 2, 4, 8}) {
-          if (c > 1 && (mode != k90::SplitMode::parallel || s % c != 0 || !kernel_info(i).split_cluster)) continue;
+          if (c == 1 && !supports_split_k(ki)) continue;
+          if (c > 1 && (mode != k90::SplitMode::parallel || !can_sum_in_cluster(ki, s, c))) continue;
           if (r.cluster > 0 && c != r.cluster) continue;
           // Left to the heuristic, a cluster only where it holds every slice of a tile: sums that
           // still go through the workspace measured no faster than plain parallel (session 7,
@@ -291,7 +309,8 @@ SplitChoice choose_split(const SplitRequest& r) {
           if (c > 1 && r.cluster == 0 && s != c) continue;
           // ... of 4 or 8 CTAs: 2 slices in clusters of 2 measured slower than the plan without them
           // on 3 of 4 llm shapes (llama3_8b.o M = 64 21.9 vs 18.3 us, .down M = 256 65.5 vs 55.1).
-          if (c == 2 && r.cluster == 0) continue;
+          // (Cooperative kernels: swap-AB sums are pushed, not pulled, and have no other split.)
+          if (c == 2 && r.cluster == 0 && ki.schedule == k90::Schedule::cooperative) continue;
           const std::size_t ws = workspace(i, mode, s, c);
           if (ws > r.max_workspace_bytes) continue;
           const double t = estimate_us(kernel_info(i), r.m, r.n, r.k, r.num_sms, mode, s, c, c > 1 ? capacity(c) : 0);
@@ -365,12 +384,21 @@ SplitChoice choose_split(const SplitRequest& r) {
     return out;
   }
   // A kernel forced by name that has no split-K: an explicit split request is an error; automatic
-  // (with slices 0) runs it unsplit.
-  if (r.forced_kernel >= 0 && !supports_split_k(kernel_info(r.forced_kernel)) && (explicit_mode || r.slices > 1))
-    return error(std::string("kernel \"") + kernel_info(r.forced_kernel).name + "\" is a " +
-                 schedule_name(kernel_info(r.forced_kernel).schedule) +
-                 " kernel without split-K; use split_k_mode = SplitKMode::none (or automatic with split_k_slices = 0), "
-                 "or a cooperative kernel");
+  // (with slices 0) runs it unsplit. Swap-AB kernels split only in the parallel mode, summing the
+  // slices within one cluster.
+  if (r.forced_kernel >= 0 && !supports_split_k(kernel_info(r.forced_kernel))) {
+    const KernelInfo& fk = kernel_info(r.forced_kernel);
+    if (fk.schedule == k90::Schedule::swap_ab) {
+      if (r.mode == SplitKMode::serial)
+        return error(std::string("kernel \"") + fk.name + "\" is a swap_ab kernel: it splits K only into parallel slices "
+                     "summed within one cluster; use split_k_mode = SplitKMode::parallel (or automatic) with "
+                     "split_k_slices = split_k_cluster = 2 or 4" + (fk.consumer_warpgroups > 1 ? " (or 8)" : ""));
+    } else if (explicit_mode || r.slices > 1) {
+      return error(std::string("kernel \"") + fk.name + "\" is a " + schedule_name(fk.schedule) +
+                   " kernel without split-K; use split_k_mode = SplitKMode::none (or automatic with split_k_slices = 0), "
+                   "or a cooperative kernel");
+    }
+  }
   if (r.slices > 1) {  // exactly this many slices (automatic: in the parallel mode)
     if (r.slices > kblocks)
       return error("split_k_slices = " + std::to_string(r.slices) + " exceeds the " + std::to_string(kblocks) +
@@ -378,6 +406,11 @@ SplitChoice choose_split(const SplitRequest& r) {
                    std::to_string(kblocks));
     SplitChoice best;
     if (!best_split(mode, r.slices, r.slices, best)) {
+      if (r.forced_kernel >= 0 && kernel_info(r.forced_kernel).schedule == k90::Schedule::swap_ab)
+        return error(std::string("kernel \"") + kernel_info(r.forced_kernel).name + "\" cannot sum " + std::to_string(r.slices) +
+                     " slices here: a swap_ab kernel sums all of a tile's slices within one cluster, so split_k_slices "
+                     "must equal split_k_cluster (or split_k_cluster = 0) and be 2 or 4 (8 with 128 weight rows), and "
+                     "every cluster (tiles x slices CTAs) must be co-resident on this GPU; use fewer slices or no split");
       if (r.cluster > 1)
         return error("no kernel can sum " + std::to_string(r.slices) + " slices in clusters of " + std::to_string(r.cluster) +
                      " here: it needs a cooperative cluster-1x1 kernel with tiles at most 128 wide, tiles x slices / " +
@@ -423,6 +456,22 @@ SplitChoice choose_split(const SplitRequest& r) {
   unsplit();
   if (out.index < 0) return out;
   const SplitChoice base = out;
+  if (const KernelInfo& ki = kernel_info(base.index); ki.schedule == k90::Schedule::swap_ab && (r.cluster == 0 || r.cluster == 2)) {
+    // A swap-AB grid of tiles x 2 CTAs that fits: two slices summed in clusters of 2 (no workspace).
+    const std::int64_t tiles = cluster_tiles(ki, r.m, r.n);
+    const std::int64_t pairs = capacity(2) > 0 ? capacity(2) : r.num_sms / 2;
+    if (kblocks / 2 >= kSwapABSplitMinKBlocks && tiles <= pairs) {
+      out.mode = k90::SplitMode::parallel;
+      out.slices = 2;
+      out.cluster = 2;
+      out.workspace_bytes = 0;
+      out.predicted_us = estimate_us(ki, r.m, r.n, r.k, r.num_sms, out.mode, 2, 2, static_cast<int>(pairs));
+      std::snprintf(buf, sizeof buf, "; parallel split-K, 2 slices%s (automatic: %lld tiles, %lld k-blocks per slice)",
+                    cluster_note(out).c_str(), static_cast<long long>(tiles), static_cast<long long>(kblocks / 2));
+      out.explanation += buf;
+      return out;
+    }
+  }
   const int hi = static_cast<int>(std::min<std::int64_t>(kblocks / kMinKBlocksPerSlice, kMaxAutoSlices));
   SplitChoice best;
   if (hi >= 2 && best_split(k90::SplitMode::parallel, 2, hi, best) && best.predicted_us <= kSplitGain * base.predicted_us) {
@@ -444,7 +493,7 @@ std::int64_t busy_ctas(const KernelInfo& k, std::int64_t m, std::int64_t n, int 
 }
 
 bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int split_cluster, int num_sms) {
-  if (split_cluster > 1) return false;
+  if (split_cluster > 1 && k.schedule != kernels::sm90::Schedule::swap_ab) return false;
   const std::int64_t tiles_m = ceil_div(m, std::int64_t{k.block_m} * k.cluster_m);
   return 4 * busy_ctas(k, m, n, slices, num_sms) <= 3 * std::int64_t{num_sms} || tiles_m <= 2;
 }

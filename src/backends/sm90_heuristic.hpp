@@ -83,12 +83,14 @@ struct SplitChoice {
 // ProgrammaticLaunch::automatic: whether instance `k` on M x N with `slices` K slices (summed in
 // clusters of `split_cluster`) gets programmatic dependent launch: when at least a quarter of the
 // SMs stay idle for the next kernel's CTAs to set up on, or when M spans at most two tiles (each
-// CTA streams its own panel of B), and never for slices summed within clusters.
+// CTA streams its own panel of B), and never for slices the cooperative kernel sums within
+// clusters (the swap-AB kernel's pushed sums take it like its unsplit grids).
 // MEASURED (H100; sessions 6 and 8, every llm/splitk/square shape with and without PDL in one
 // run): grids of <= 96 busy CTAs 0.88-1.01x the time; full grids with M in 1-2 tiles (swap-AB
 // decode tiles, M <= 128 on 64-row tiles) 0.90-1.00x; full grids of more M tiles up to 1.11x
 // (M = 256 with K >= 4096, 1024^3, 2048^3); cluster sums (256x256x16384 8:c8, 64x2112x7168 4:c4)
-// 1.12-1.20x.
+// 1.12-1.20x; swap-AB 2 slices in clusters of 2 (session 9) 0.87x (deepseek_v3.a M = 1: 14.8 ->
+// 12.9 us), 0.92x (llama3_8b.o M = 1), 0.98x (llama3_8b.down M = 1).
 [[nodiscard]] bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int split_cluster,
                                      int num_sms);
 

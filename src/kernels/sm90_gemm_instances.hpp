@@ -29,16 +29,27 @@ struct KernelInfo {
     // pingpong: each of the 2 consumer warpgroups owns a whole block_m x block_n tile and they
     // alternate on the tensor cores (epilogue overlapped); no split-K (name has "_pp").
     // swap_ab: block_m tokens x block_n weight rows computed as D^T (weights on wgmma's M), for
-    // decode-sized M; B stored N x K only; no split-K (name has "_sw").
+    // decode-sized M; B stored N x K only; split-K only as slices summed within one cluster (name
+    // has "_sw").
     graphgemm::kernels::sm90::Schedule schedule;
     // Parallel split-K slices can be summed within clusters of 2, 4 or 8 CTAs (GemmParams::
-    // split_cluster): cooperative, cluster 1x1, block_n <= 128.
+    // split_cluster): cooperative, cluster 1x1, block_n <= 128; swap-AB (see can_sum_in_cluster).
     bool split_cluster;
 };
 
-// Whether instance `k` can run split-K (splits > 1): the cooperative schedule only.
+// Whether instance `k` can run split-K through the workspace (serial, parallel, stream-K): the
+// cooperative schedule only.
 inline bool supports_split_k(const KernelInfo& k) {
     return k.schedule == graphgemm::kernels::sm90::Schedule::cooperative;
+}
+// Whether instance `k` can sum `slices` parallel split-K slices in clusters of `c` CTAs: c = 2, 4
+// or 8 for the kernels with KernelInfo::split_cluster; swap-AB kernels only with slices == c (no
+// workspace) and c at most their consumer warps (each CTA of the cluster owns one warp's share).
+inline bool can_sum_in_cluster(const KernelInfo& k, int slices, int c) {
+    if (!k.split_cluster || (c != 2 && c != 4 && c != 8) || slices % c != 0) return false;
+    if (k.schedule == graphgemm::kernels::sm90::Schedule::swap_ab)
+        return slices == c && c <= 4 * k.consumer_warpgroups;
+    return true;
 }
 inline const char* schedule_name(graphgemm::kernels::sm90::Schedule s) {
     return s == graphgemm::kernels::sm90::Schedule::pingpong  ? "pingpong"

@@ -51,6 +51,14 @@ TEST(Sm90Schedule, InstanceTable) {
       EXPECT_EQ(k.cluster_m * k.cluster_n, 1) << k.name;
       EXPECT_EQ(k.consumer_warpgroups, k.block_n / 64) << k.name;
       EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
+      // Slices summed within one cluster only: 2 or 4 (8 with two consumer warpgroups), no workspace.
+      EXPECT_TRUE(k.split_cluster) << k.name;
+      EXPECT_TRUE(gd::can_sum_in_cluster(k, 2, 2)) << k.name;
+      EXPECT_TRUE(gd::can_sum_in_cluster(k, 4, 4)) << k.name;
+      EXPECT_EQ(gd::can_sum_in_cluster(k, 8, 8), k.consumer_warpgroups == 2) << k.name;
+      EXPECT_FALSE(gd::can_sum_in_cluster(k, 8, 4)) << k.name;
+      EXPECT_FALSE(gd::can_sum_in_cluster(k, 3, 3)) << k.name;
+      EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4, 4).total(), 0u) << k.name;
     } else if (k.schedule == gk::Schedule::pingpong) {
       ++pingpong;
       EXPECT_FALSE(gd::supports_split_k(k));
@@ -74,7 +82,12 @@ TEST(Sm90Schedule, InstanceTable) {
         EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 8, 8).total(), 0u) << k.name;
       }
     }
-    if (k.schedule != gk::Schedule::cooperative) EXPECT_FALSE(k.split_cluster) << k.name;
+    if (k.schedule == gk::Schedule::pingpong) EXPECT_FALSE(k.split_cluster) << k.name;
+    if (k.schedule == gk::Schedule::cooperative && k.split_cluster) {
+      EXPECT_TRUE(gd::can_sum_in_cluster(k, 16, 4)) << k.name;
+      EXPECT_TRUE(gd::can_sum_in_cluster(k, 8, 8)) << k.name;
+      EXPECT_FALSE(gd::can_sum_in_cluster(k, 6, 4)) << k.name;
+    }
     EXPECT_LE(k.smem_bytes, 232448) << k.name;
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
@@ -136,8 +149,10 @@ TEST(Sm90Schedule, HeuristicNeverSplitsAPingpongKernel) {
           const gd::SplitChoice c = gd::choose_split(r);
           if (!c.error.ok() || c.index < 0) continue;
           const gd::KernelInfo& ki = gd::kernel_info(c.index);
-          if (c.slices > 1) {
-            EXPECT_TRUE(gd::supports_split_k(ki)) << ki.name << " with " << c.slices << " slices";
+          if (c.slices > 1) {  // through the workspace, or a swap-AB kernel's slices summed in one cluster
+            EXPECT_TRUE(gd::supports_split_k(ki) || (ki.schedule == gk::Schedule::swap_ab && c.cluster == c.slices &&
+                                                     c.workspace_bytes == 0))
+                << ki.name << " with " << c.slices << " slices";
           }
           if (ki.schedule == gk::Schedule::pingpong) {
             ++pp_chosen;
@@ -192,6 +207,7 @@ TEST(Sm90Heuristic, ProgrammaticLaunchWhereTheGridLeavesSMsIdle) {
   EXPECT_FALSE(gd::programmatic_pays(k64, 64, 2112, 4, 4, 132));     // slices summed in clusters of 4
   const gd::KernelInfo& sw = gd::kernel_info(find("sm90_bf16_bf16_16x64x64_s20_c1x1_sw_bk"));
   EXPECT_TRUE(gd::programmatic_pays(sw, 1, 7168, 1, 1, 132));        // swap-AB: one token tile, 112 CTAs
+  EXPECT_TRUE(gd::programmatic_pays(sw, 1, 4096, 2, 2, 132));        // ... its slices pushed within clusters of 2
 }
 
 TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
@@ -221,8 +237,94 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
     ASSERT_GE(c.index, 0) << c.error.message();
     EXPECT_NE(gd::kernel_info(c.index).schedule, gk::Schedule::swap_ab) << m << " " << c.explanation;
   }
+  // Swap-AB grids with room for twice the CTAs and K for >= 48 k-blocks per slice: split in two,
+  // summed in clusters of 2 (no workspace); not with K too short, too many tiles, split_k_cluster 1,
+  // or split_k_mode none. (Measured, session 9: deepseek_v3.a M = 1 18.1 -> 12.9 us.)
+  struct Want { std::int64_t m, n, k; SplitKMode mode; int cluster; bool split; };
+  for (const Want& w : {Want{1, 2112, 7168, SplitKMode::automatic, 0, true}, Want{16, 4096, 14336, SplitKMode::automatic, 0, true},
+                        Want{32, 4096, 14336, SplitKMode::automatic, 2, true}, Want{1, 4096, 4096, SplitKMode::automatic, 0, false},
+                        Want{1, 10240, 8192, SplitKMode::automatic, 0, false}, Want{1, 2112, 7168, SplitKMode::automatic, 1, false},
+                        Want{1, 2112, 7168, SplitKMode::none, 0, false}}) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, w.m, w.n, w.k, 132};
+    r.mode = w.mode;
+    r.cluster = w.cluster;
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    const gd::SplitChoice c = gd::choose_split(r);
+    ASSERT_GE(c.index, 0) << c.error.message();
+    EXPECT_EQ(gd::kernel_info(c.index).schedule, gk::Schedule::swap_ab) << c.explanation;
+    EXPECT_EQ(c.slices, w.split ? 2 : 1) << w.m << "x" << w.n << "x" << w.k << ": " << c.explanation;
+    EXPECT_EQ(c.cluster, w.split ? 2 : 1) << c.explanation;
+    EXPECT_EQ(c.workspace_bytes, 0u);
+  }
   const gd::SplitChoice forced = choose_forced(find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"), SplitKMode::none, 0);
   EXPECT_EQ(forced.index, find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"));
+}
+
+TEST(Sm90Schedule, ForcedSwapABSplitsOnlyWithinOneCluster) {
+  const int one_wg = find("sm90_bf16_bf16_16x64x64_s20_c1x1_sw_bk");
+  const int two_wg = find("sm90_bf16_bf16_16x128x64_s12_c1x1_sw_bk");
+  ASSERT_GE(one_wg, 0);
+  ASSERT_GE(two_wg, 0);
+  auto choose = [](int forced, SplitKMode mode, int slices, int cluster) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 1, 2112, 7168, 132};
+    r.mode = mode;
+    r.slices = slices;
+    r.cluster = cluster;
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    r.forced_kernel = forced;
+    r.cluster_capacity[1] = 66, r.cluster_capacity[2] = 32, r.cluster_capacity[3] = 16;
+    return gd::choose_split(r);
+  };
+  // parallel (or automatic) with S slices: summed in a cluster of S, no workspace.
+  for (auto [mode, slices, cluster] : {std::tuple{SplitKMode::parallel, 2, 0}, std::tuple{SplitKMode::parallel, 2, 2},
+                                       std::tuple{SplitKMode::automatic, 2, 0}}) {
+    const gd::SplitChoice c = choose(one_wg, mode, slices, cluster);
+    ASSERT_TRUE(c.error.ok()) << c.error.to_string();
+    EXPECT_EQ(c.index, one_wg);
+    EXPECT_EQ(c.mode, gk::SplitMode::parallel);
+    EXPECT_EQ(c.slices, slices);
+    EXPECT_EQ(c.cluster, slices);
+    EXPECT_EQ(c.workspace_bytes, 0u);
+  }
+  // 4 slices of 33 tiles: 132 CTAs in 33 clusters of 4, more than the 32 co-resident ones.
+  EXPECT_FALSE(choose(one_wg, SplitKMode::parallel, 4, 4).error.ok());
+  // The 128-row tile: 17 tiles, in clusters of 2 or 4; of 8 (two consumer warpgroups: 8 warps)
+  // 17 clusters, more than the 16 co-resident ones.
+  for (int s : {2, 4}) {
+    const gd::SplitChoice c = choose(two_wg, SplitKMode::parallel, s, s);
+    ASSERT_TRUE(c.error.ok()) << s << ": " << c.error.to_string();
+    EXPECT_EQ(c.cluster, s);
+  }
+  const gd::SplitChoice by8 = choose(two_wg, SplitKMode::parallel, 8, 8);
+  EXPECT_NE(by8.error.message().find("co-resident"), std::string::npos) << by8.error.message();
+  // Errors, each saying what to do: serial; slices not summed within one cluster; 8 with 4 warps.
+  for (auto [forced, mode, slices, cluster, what] :
+       {std::tuple{one_wg, SplitKMode::serial, 2, 0, "split_k_mode = SplitKMode::parallel"},
+        std::tuple{one_wg, SplitKMode::parallel, 4, 2, "must equal split_k_cluster"},
+        std::tuple{one_wg, SplitKMode::parallel, 3, 0, "must equal split_k_cluster"},
+        std::tuple{one_wg, SplitKMode::parallel, 8, 8, "must equal split_k_cluster"},
+        std::tuple{two_wg, SplitKMode::parallel, 4, 1, "must equal split_k_cluster"}}) {
+    const gd::SplitChoice c = choose(forced, mode, slices, cluster);
+    EXPECT_FALSE(c.error.ok()) << slices << " " << cluster;
+    EXPECT_NE(c.error.message().find(what), std::string::npos) << c.error.message();
+  }
+  // The launcher: splits == split_cluster, parallel only (refused before any tensor map is made).
+  gk::GemmParams p;
+  p.m = 1;
+  p.n = 2112;
+  p.k = 7168;
+  p.a = p.b = p.d = reinterpret_cast<void*>(std::uintptr_t{1} << 20);  // aligned; never dereferenced
+  p.lda = p.ldb = p.k;
+  p.ldd = p.n;
+  gd::LaunchArgsStorage storage;
+  for (auto [mode, splits, cluster] : {std::tuple{gk::SplitMode::parallel, 4, 1}, std::tuple{gk::SplitMode::parallel, 4, 2},
+                                       std::tuple{gk::SplitMode::serial, 2, 2}, std::tuple{gk::SplitMode::parallel, 8, 8},
+                                       std::tuple{gk::SplitMode::none, 2, 2}, std::tuple{gk::SplitMode::stream_k, 2, 1}}) {
+    p.split_mode = mode;
+    p.splits = splits;
+    p.split_cluster = cluster;
+    EXPECT_EQ(gd::kernel_make_launch_args(one_wg, p, 132, storage), cudaErrorInvalidValue) << splits << " " << cluster;
+  }
 }
 
 TEST(Sm90Schedule, LauncherChecksClusterSums) {

@@ -164,6 +164,90 @@ TEST(Sm90SplitK, ClusterSumsEveryClusterSizeShapeAndEpilogue) {
         }
 }
 
+// Swap-AB kernels (tokens x weight rows, decode-sized M) split K into slices summed within one
+// cluster by pushing each warp's fragments to the CTA that owns them (st.async): every swap tile,
+// every cluster size it takes (8 only with 128 weight rows), M within one token tile and beyond,
+// ragged N and K (slices of unequal k-block counts), every epilogue and output type; fp64
+// reference, poisoned output, no writes outside M x N.
+TEST(Sm90SplitK, SwapABClusterSumsEveryTileClusterSizeAndEpilogue) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 3000;
+  const std::int64_t shapes[][3] = {{1, 2112, 7168}, {5, 300, 1000}, {16, 1000, 4100}, {29, 136, 520}, {40, 264, 777}};
+  for (const char* tile : {"16x64x64_s20", "16x128x64_s12", "32x64x64_s18", "32x128x64_s10"})
+    for (int cluster : {2, 4, 8})
+      for (const auto& sh : shapes) {
+        const bool wide = std::string(tile).find("x128x") != std::string::npos;
+        if (cluster == 8 && !wide) continue;  // 4 consumer warps: at most 4 owners
+        if (sh[0] == 1 && cluster == 8) continue;  // 17 tiles x 8: more clusters of 8 than fit
+        if (sh[0] == 1 && !wide && cluster == 4) continue;  // 33 tiles x 4 = 132 CTAs: 33 clusters of 4 may not fit
+        const int variant = static_cast<int>(seed % 4);
+        GemmSpec spec{sh[0], sh[1], sh[2], seed % 3 == 0 ? DType::fp16 : DType::bf16, DType::bf16};
+        if (seed % 5 == 0) spec.out = DType::fp32;
+        else if (spec.in == DType::fp16) spec.out = DType::fp16;
+        spec.b_layout = Layout::col_major;  // B stored N x K: the only swap-AB layout
+        spec.ld_multiple = 8;
+        if (variant == 1) spec.with_bias = true;
+        if (variant == 2) { spec.scale_a = 2; spec.scale_b = 2; spec.alpha = 0.5f; }
+        if (variant == 3) { spec.with_c = true; spec.beta = -0.75f; spec.with_bias = true; }
+        const std::string name = std::string("sm90_") + (spec.in == DType::fp16 ? "f16_" : "bf16_") +
+                                 (spec.out == DType::fp32 ? "f32_" : spec.out == DType::fp16 ? "f16_" : "bf16_") + tile +
+                                 "_c1x1_sw_bk";
+        const GemmOptions o = split_options(SplitKMode::parallel, cluster, name, cluster);
+        SCOPED_TRACE(name + " " + spec.to_string() + " cluster " + std::to_string(cluster));
+        check_case(spec, o, seed++);
+        GemmOperands ops(spec, 1);
+        GemmPlan plan;
+        ASSERT_TRUE(plan.initialize(ops.args(), o).ok());
+        const std::string d = expect_split(plan, SplitKMode::parallel, cluster);
+        EXPECT_NE(d.find("summed in clusters of " + std::to_string(cluster)), std::string::npos) << d;
+        EXPECT_EQ(plan.workspace_size(ops.args()), 0u) << d;
+      }
+}
+
+// ... and fp32 outputs bitwise over 20 runs and through a captured graph (a single kernel node: no
+// workspace, no memset), for a 4-warp tile in clusters of 4 and an 8-warp tile in clusters of 8.
+// (The sanitizer set runs this one: the sweep above takes minutes under racecheck.)
+TEST(Sm90SplitK, SwapABClusterSumsBitwiseAndOneGraphNode) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  cudaStream_t stream;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  for (auto [tile, cluster] : std::vector<std::pair<std::string, int>>{{"16x64x64_s20", 4}, {"32x128x64_s10", 8}}) {
+    GemmSpec spec{13, 1000, 6000, DType::bf16, DType::fp32};  // fp32 out: every summation bit shows
+    spec.b_layout = Layout::col_major;
+    spec.ld_multiple = 8;
+    spec.with_bias = true;
+    GemmOperands ops(spec, 3100);
+    GemmPlan plan;
+    const std::string name = "sm90_bf16_f32_" + tile + "_c1x1_sw_bk";
+    ASSERT_TRUE(plan.initialize(ops.args(), split_options(SplitKMode::parallel, cluster, name, cluster)).ok()) << name;
+    SCOPED_TRACE(plan.describe());
+    const support::DeviceBuffer ws;  // none needed
+    const auto first = run_once(plan, ops, ws, stream);
+    for (int i = 1; i < 20; ++i) {
+      ASSERT_EQ(run_once(plan, ops, ws, stream), first) << "run " << i << " differs from run 0";
+    }
+    const support::Comparison cmp = ops.check();
+    EXPECT_LT(cmp.rel_error, GemmOperands::tolerance(spec.in, spec.out));
+    GraphPtr graph(nullptr, &cudaGraphDestroy);
+    ASSERT_TRUE(capture_graph(stream, cudaStreamCaptureModeGlobal, [&](cudaStream_t s) {
+                  return plan.run(ops.args(), {}, s);
+                }, graph).ok());
+    std::size_t nodes = 0;
+    SUPPORT_CUDA(cudaGraphGetNodes(graph.get(), nullptr, &nodes));
+    EXPECT_EQ(nodes, 1u) << "one kernel node, no memset";
+    cudaGraphExec_t exec = nullptr;
+    SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph.get(), 0));
+    for (int replay = 0; replay < 3; ++replay) {
+      ops.poison_output(stream);
+      SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
+      SUPPORT_CUDA(cudaStreamSynchronize(stream));
+      EXPECT_EQ(support::download(ops.args().d), first) << "replay " << replay;
+    }
+    SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+  }
+  SUPPORT_CUDA(cudaStreamDestroy(stream));
+}
+
 // A split summed wholly within clusters is one kernel: captured, the graph has a single kernel
 // node (cluster dims 8) and no memset node; with slots in the workspace, a memset node first.
 TEST(Sm90SplitK, ClusterSumWithoutWorkspaceIsOneKernelNode) {
@@ -370,12 +454,14 @@ TEST(Sm90SplitK, ImpossibleRequestsAreExplained) {
 TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Skinny, K-heavy: split. Large or K-light: no split (and exactly today's kernel choice).
-  // Decode-sized M with a wide weight: the swap-AB kernel, unsplit (it streams the weight at the
-  // DRAM rate with N / 64 CTAs; session 5: 16x4096x14336 46.3 us against 48.9 split, 1x2112x7168
-  // 17.8 against 18.2 split 4 ways).
+  // Decode-sized M with a wide weight: the swap-AB kernel, split in two and summed in clusters of 2
+  // where twice its CTAs fit and K is long (session 9: 1x2112x7168 18.1 -> 12.9 us, 16x4096x14336
+  // 45.6 -> 41.6), unsplit otherwise (1x4096x4096: 32 k-blocks per slice, no gain; 1x10240x8192:
+  // 160 tiles, no room).
   struct Case { std::int64_t m, n, k; bool split, swap_ab; };
-  for (const Case& c : {Case{128, 128, 16384, true, false}, Case{64, 64, 65536, true, false}, Case{16, 4096, 14336, false, true},
-                        Case{1, 2112, 7168, false, true}, Case{4096, 4096, 4096, false, false}, Case{2048, 2048, 256, false, false}}) {
+  for (const Case& c : {Case{128, 128, 16384, true, false}, Case{64, 64, 65536, true, false}, Case{16, 4096, 14336, true, true},
+                        Case{1, 2112, 7168, true, true}, Case{1, 4096, 4096, false, true}, Case{1, 10240, 8192, false, true},
+                        Case{4096, 4096, 4096, false, false}, Case{2048, 2048, 256, false, false}}) {
     GemmSpec spec{c.m, c.n, c.k, DType::bf16, DType::bf16};
     spec.ld_multiple = 8;
     GemmOperands ops(spec, 1100);

@@ -2,8 +2,11 @@
 """Per sm90 GEMM kernel in a binary: the consumer main loop's size in SASS (from the k-block's
 full-barrier wait to the loop's back branch), its HGMMA count and its R2UR count. R2UR in the main
 loop means the stage counter / smem descriptors left the uniform datapath (session 5: a 64-bit
-division in the consumer did that, 59 -> 111 instructions per k-block). Exit status 1 if any
-kernel's loop has R2UR, 77 (skip) without cuobjdump / nvdisasm.
+division in the consumer did that, 59 -> 111 instructions per k-block). A `WARPGROUP.DEPBAR.LE gsb0,
+0x0` in the loop is a wgmma.wait 0 per k-block (no wgmma overlap), which ptxas injects when it
+cannot prove the accumulators untouched (warning C7517; session 9: accumulators passed as b32 to
+an asm outside the loop did that). Exit status 1 if any kernel's loop has either, 77 (skip)
+without cuobjdump / nvdisasm.
 
   tools/diag/sass_mainloop.py build/bench/graphgemm_bench [--cuobjdump PATH]
 (cuobjdump needs nvdisasm on PATH.)
@@ -38,12 +41,13 @@ def main():
         end = next(i for i in range(hg[-1], len(ins)) if "BRA" in ins[i])
         body = ins[start:end + 1]
         r2ur = sum("R2UR" in s for s in body)
-        bad += r2ur > 0
+        wait0 = sum("WARPGROUP.DEPBAR.LE gsb0, 0x0" in s for s in body)
+        bad += r2ur > 0 or wait0 > 0
         cfg = re.search(r"Config(I.*?E)EEE", name)
         kind = 'pingpong' if 'pingpong' in name else ('swapab' if 'swapab' in name else 'coop')
         print(f"{kind:8s} {cfg.group(1) if cfg else name[:60]:60s} "
-              f"loop {len(body):4d} HGMMA {sum('HGMMA' in s for s in body):2d} R2UR {r2ur}")
-    print(f"{bad} kernel(s) with R2UR in the main loop")
+              f"loop {len(body):4d} HGMMA {sum('HGMMA' in s for s in body):2d} R2UR {r2ur} wait0 {wait0}")
+    print(f"{bad} kernel(s) with R2UR or a wgmma wait 0 in the main loop")
     return 1 if bad else 0
 
 

@@ -209,9 +209,11 @@ struct Gemm {
 
     // Whether the kernel can sum split-K slices within clusters of `c` CTAs (GemmParams::
     // split_cluster): cooperative kernels with kSplitCluster (no cluster of their own, BN <= 128),
-    // c = 2, 4 or 8.
+    // c = 2, 4 or 8; swap-AB kernels with c = 2, 4 (8 with two consumer warpgroups) and then
+    // splits == c only (they have no workspace).
     static constexpr bool supports_split_cluster(int c) {
-        if constexpr (schedule() != Schedule::cooperative) return false;
+        if constexpr (schedule() == Schedule::pingpong) return false;
+        else if constexpr (schedule() == Schedule::swap_ab) return (c == 2 || c == 4 || c == 8) && c <= Config::kMaxSplitCluster;
         else return Config::kSplitCluster && (c == 2 || c == 4 || c == 8);
     }
 
@@ -263,9 +265,14 @@ struct Gemm {
         using namespace detail;
         constexpr long long kAB = sizeof(ElementAB), kD = sizeof(ElementD);
         // ---- Validation: everything TMA (or the kernel) cannot do ----
-        // The ping-pong and swap-AB kernels have no split-K: every work unit is a whole tile.
-        if constexpr (schedule() != Schedule::cooperative) {
+        // The ping-pong kernels have no split-K: every work unit is a whole tile. Swap-AB kernels
+        // split K only into slices summed within one cluster (splits == split_cluster).
+        if constexpr (schedule() == Schedule::pingpong) {
             if (p.splits != 1 || p.split_mode != SplitMode::none) return cudaErrorInvalidValue;
+        } else if constexpr (schedule() == Schedule::swap_ab) {
+            if (p.splits != 1 && (p.split_mode != SplitMode::parallel || p.splits != p.split_cluster))
+                return cudaErrorInvalidValue;
+            if (p.splits == 1 && p.split_mode != SplitMode::none) return cudaErrorInvalidValue;
         }
         if (p.m < 1 || p.n < 1 || p.k < 1 || num_sms < 1) return cudaErrorInvalidValue;
         if (p.a == nullptr || p.b == nullptr || p.d == nullptr) return cudaErrorInvalidValue;
@@ -445,6 +452,7 @@ private:
         }
         if constexpr (supports_split_cluster(2)) {
             for (int c = 2; c <= 8; c *= 2) {
+                if (!supports_split_cluster(c)) continue;
                 int clusters = 0;
                 err = active_clusters(c, c, clusters);
                 if (err != cudaSuccess) return err;

@@ -21,7 +21,16 @@
 //   * Epilogue: straight from registers to global memory (D is M x N row-major, so a warp's
 //     store covers 4 token rows x 8 consecutive n: 16-byte segments in bf16/fp16), bounded by M
 //     and N; no staging buffer, no TMA store (tma_d is encoded by the launcher but unused).
-//   * No split-K, no clusters (the launcher refuses them).
+//   * Split-K only as parallel slices summed within a thread-block cluster (KernelParams::
+//     split_cluster = splits = C, C a power of two <= the consumer warps; no workspace, no memset):
+//     CTA rank r of a cluster takes slice r of the cluster's tile (TileScheduler), one tile per
+//     cluster (the launcher checks that every cluster is co-resident). The C partial tiles are
+//     summed by PUSHING: consumer warp w's fragment belongs to rank w % C; every other rank
+//     stores it into the owner's receive buffer (DSMEM) and arrives, releasing it, on the owner's
+//     receive mbarrier; the owner adds the C fragments in rank order (deterministic) and stores.
+//     One one-way DSMEM trip, no cluster barrier on the way (one at entry, after the barriers are
+//     initialised; the cooperative kernel's pull design pays two after its main loop and a round
+//     trip: ~3.1 us on H100, session 7).
 #pragma once
 
 #include <cuda_bf16.h>
@@ -56,18 +65,26 @@ struct SwapABConfig {
 
     static constexpr int kConsumerWGs = kBlockN / 64;
     static constexpr int kThreads = (kConsumerWGs + 1) * 128;
+    static constexpr int kConsumerWarps = kConsumerWGs * 4;
+    // Cluster split-K: slices summed within clusters of up to this many CTAs (each owns >= 1 warp).
+    static constexpr bool kSplitCluster = true;
+    static constexpr int kMaxSplitCluster = kConsumerWarps < 8 ? kConsumerWarps : 8;
     static constexpr int kProducerRegs = 40;
     static constexpr int kConsumerRegs = kConsumerWGs == 2 ? 232 : 240;
 
-    // Shared memory carve-up (offsets from a 1024-byte aligned base): the stage ring and barriers.
+    // Shared memory carve-up (offsets from a 1024-byte aligned base): the stage ring, the cluster
+    // split-K receive buffer (one fp32 tile: (C - 1) / C of it used with C slices), the full and
+    // empty barriers of the ring, the receive barrier.
     static constexpr int kSmemAStage = kBlockM * kBlockK * 2;
     static constexpr int kSmemBStage = kBlockN * kBlockK * 2;
     static constexpr int kStageBytes = kSmemAStage + kSmemBStage;
     static constexpr int kEpiCols = 128 / static_cast<int>(sizeof(ElementD));  // tma_d box (unused)
+    static constexpr int kRecvBytes = kBlockN * kBlockM * 4;
     static constexpr int kOffA = 0;
     static constexpr int kOffB = kOffA + kStages * kSmemAStage;
-    static constexpr int kOffBar = kOffB + kStages * kSmemBStage;
-    static constexpr int kSmemBytes = kOffBar + 2 * kStages * 8 + 1024;  // + alignment slack
+    static constexpr int kOffRecv = kOffB + kStages * kSmemBStage;
+    static constexpr int kOffBar = kOffRecv + kRecvBytes;
+    static constexpr int kSmemBytes = kOffBar + (2 * kStages + 1) * 8 + 1024;  // + alignment slack
 
     static constexpr bool kMulticastA = false;
     static constexpr bool kMulticastB = false;
@@ -82,6 +99,7 @@ struct SwapABConfig {
     static_assert(kBlockM == 16 || kBlockM == 32, "tokens per tile: wgmma N of 16 or 32");
     static_assert(kBlockN == 64 || kBlockN == 128, "64 weight rows per consumer warpgroup");
     static_assert(kSmemAStage % 1024 == 0, "each stage starts on a 128B-swizzle atom");
+    static_assert(kOffRecv % 16 == 0, "16-byte st.async into the receive buffer");
     static_assert(kStages >= 2);
     static_assert(kSmemBytes <= kMaxDynamicSmem, "shared memory budget exceeded");
 };
@@ -121,6 +139,62 @@ __device__ __forceinline__ void store_swapped(const KernelParams& p, const float
     }
 }
 
+// Cluster split-K (split_cluster = C > 1; see the header): consumer warp w's share of the tile
+// (fragment registers acc[0..kNumAccum)) belongs to rank w % C. Other ranks push theirs into the
+// owner's receive buffer, slot (sender rank s, owned-warp index w / C), as kNumAccum / 4 float4 per
+// lane in [slot][vector][lane] order (a warp's 16-byte accesses contiguous: no bank conflicts),
+// then each pushing thread arrives on the owner's receive barrier (release, cluster scope; the
+// barrier expects cluster_recv_arrivals(C)); the owner waits on it (acquire), adds the C fragments
+// in rank order 0..C-1 whoever owns them (deterministic: the same sum for a given C), and stores D.
+// Returns whether this warp owns its fragment and must store it (false: it pushed and is done).
+template <class Config, int kNumAccum>
+__device__ __forceinline__ bool cluster_sum_swapped(const KernelParams& p, float (&acc)[kNumAccum],
+                                                    uint32_t recv, uint32_t bar_recv, int warp, int lane) {
+    constexpr int kVecs = kNumAccum / 4;
+    static_assert(kNumAccum % 4 == 0);
+    const int c = p.split_cluster;
+    const int rank = static_cast<int>(cluster_cta_rank());
+    const int owner = warp & (c - 1);
+    const int owned = Config::kConsumerWarps / c;  // warps each rank owns
+    const int j = warp / c;
+    auto slot = [&](int s, int v) {
+        return recv + static_cast<uint32_t>((((s * owned + j) * kVecs + v) * 32 + lane) * 16);
+    };
+    if (owner != rank) {
+#pragma unroll
+        for (int v = 0; v < kVecs; ++v) {
+            st_shared_cluster_f32x4(map_shared_rank(slot(rank, v), static_cast<uint32_t>(owner)),
+                                    make_float4(acc[4 * v], acc[4 * v + 1], acc[4 * v + 2], acc[4 * v + 3]));
+        }
+        mbar_arrive_remote_release(map_shared_rank(bar_recv, static_cast<uint32_t>(owner)));
+        return false;
+    }
+    mbar_wait<true>(bar_recv, 0);  // every peer's fragment of this warp has landed
+    float own[kNumAccum];
+#pragma unroll
+    for (int i = 0; i < kNumAccum; ++i) own[i] = acc[i];
+    for (int s = 0; s < c; ++s) {
+#pragma unroll
+        for (int v = 0; v < kVecs; ++v) {
+            const float4 x = s == rank ? make_float4(own[4 * v], own[4 * v + 1], own[4 * v + 2], own[4 * v + 3])
+                                       : ld_shared_f32x4(slot(s, v));
+            if (s == 0) {
+                acc[4 * v] = x.x, acc[4 * v + 1] = x.y, acc[4 * v + 2] = x.z, acc[4 * v + 3] = x.w;
+            } else {
+                acc[4 * v] += x.x, acc[4 * v + 1] += x.y, acc[4 * v + 2] += x.z, acc[4 * v + 3] += x.w;
+            }
+        }
+    }
+    return true;
+}
+
+// Arrivals a rank's receive barrier expects with C slices: one per pushing thread, (C - 1) peers x
+// its (warps / C) warps x 32 lanes.
+template <class Config>
+__host__ __device__ constexpr uint32_t cluster_recv_arrivals(int c) {
+    return static_cast<uint32_t>((c - 1) * (Config::kConsumerWarps / c) * 32);
+}
+
 template <class Config>
 __global__ void __launch_bounds__(Config::kThreads, 1)
     sm90_gemm_swapab_kernel(const __grid_constant__ CUtensorMap tma_a,
@@ -142,13 +216,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const uint32_t smem_base = (smem_u32(smem_raw) + 1023u) & ~1023u;
     const uint32_t smem_a = smem_base + Config::kOffA;
     const uint32_t smem_b = smem_base + Config::kOffB;
+    const uint32_t recv = smem_base + Config::kOffRecv;
     const uint32_t bar_full = smem_base + Config::kOffBar;
     const uint32_t bar_empty = bar_full + 8 * kStages;
+    const uint32_t bar_recv = bar_empty + 8 * kStages;
 
     const uint32_t warp_idx = __shfl_sync(0xffffffffu, threadIdx.x / 32, 0);
     const uint32_t lane = threadIdx.x % 32;
     const uint32_t wg_idx = warp_idx / 4;
-    const int num_k_blocks = (p.k + BK - 1) / BK;  // >= 1 (launcher); no split-K: all of K per unit
+    const int num_k_blocks = (p.k + BK - 1) / BK;  // >= 1 (launcher)
+    // Split-K (cluster sums only; splits = split_cluster): slice s covers k-blocks
+    // [s*q + min(s, r), +q + (s < r)) with q, r = divmod(k-blocks, S), as in the cooperative kernel.
+    const bool cluster_split = p.split_cluster > 1;  // uniform
+    const int kb_per_slice = num_k_blocks / p.splits;
+    const int kb_extra = num_k_blocks - kb_per_slice * p.splits;
 
     if (threadIdx.x == kConsumerWGs * 128) {
         tma_prefetch_descriptor(&tma_a);
@@ -158,26 +239,34 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             mbar_init(bar_full + 8 * s, 1);
             mbar_init(bar_empty + 8 * s, kConsumerWGs * 4);
         }
+        mbar_init(bar_recv, cluster_split ? cluster_recv_arrivals<Config>(p.split_cluster) : 1);
         fence_mbarrier_init();
         fence_proxy_async_shared();
     }
-    __syncthreads();
+    // Peers push into our receive buffer and arrive on its barrier: initialised cluster-wide first.
+    // NOTES: a full barrier, every thread arriving and waiting. Arriving at entry and waiting only
+    // in the pushing warps (the rest exiting without a wait) ran correctly and passed memcheck, but
+    // hung compute-sanitizer racecheck (session 9).
+    if (cluster_split) cluster_sync();
+    else __syncthreads();
 
     if (wg_idx == kConsumerWGs) {
         // ======================== Producer warpgroup (TMA) ========================
         setmaxnreg_dec<Config::kProducerRegs>();
         if (warp_idx == kConsumerWGs * 4 && lane == 0) {
-            Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, 1);
+            Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits, p.split_cluster);
             uint32_t stage = 0, phase = 0;
             bool waited = false;  // for the previous grid (PDL)
             int tile_m, tile_n, slice;
             while (sched.next(tile_m, tile_n, slice)) {
+                const int kb_begin = slice * kb_per_slice + min(slice, kb_extra);
+                const int kb_end = kb_begin + kb_per_slice + (slice < kb_extra ? 1 : 0);
                 if (!waited) {  // the weights (tma_b) of the first tile into L2, then wait
-                    prefetch_b_l2<Config>(&tma_b, 0, min(num_k_blocks, p.pdl_prefetch_kb), tile_n * BN, 0);
+                    prefetch_b_l2<Config>(&tma_b, kb_begin, min(kb_end, kb_begin + p.pdl_prefetch_kb), tile_n * BN, 0);
                     griddep_wait();
                     waited = true;
                 }
-                for (int kb = 0; kb < num_k_blocks; ++kb) {
+                for (int kb = kb_begin; kb < kb_end; ++kb) {
                     mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
                                        smem_b + stage * Config::kSmemBStage, kb * BK, tile_m * BM, tile_n * BN, 0, 0);
@@ -192,7 +281,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         setmaxnreg_inc<Config::kConsumerRegs>();
         griddep_wait();  // before the epilogue's global accesses
         const uint32_t warp_in_wg = warp_idx % 4;
-        Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, 1);
+        Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits, p.split_cluster);
 
         // Stage-0 descriptors: A operand = this warpgroup's 64 weight rows, B operand = the tokens.
         const uint64_t desc_a0 = make_smem_desc_sw128(smem_b + wg_idx * 64 * 128, 0, 1024);
@@ -201,11 +290,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         float acc[Mma::kNumAccum];
         uint32_t stage = 0, phase = 0;
         int tile_m, tile_n, slice;
+        // Cluster split-K: the unit whose fragments are summed after the loop (outside it, like the
+        // cooperative kernel's cluster sum, so that the main loop keeps its uniform datapath).
+        int sum_m = -1, sum_n = 0;
         while (sched.next(tile_m, tile_n, slice)) {
+            const int kb_begin = slice * kb_per_slice + min(slice, kb_extra);
+            const int kb_end = kb_begin + kb_per_slice + (slice < kb_extra ? 1 : 0);
             // ---- Main loop (weights as wgmma's A operand, tokens as its B): as the cooperative kernel ----
             consume_unit<Mma, kStages, BK, Config::kSmemBStage, Config::kSmemAStage, 32>(
-                acc, stage, phase, 0, num_k_blocks, bar_full, desc_a0, desc_b0,
+                acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0, desc_b0,
                 [&](uint32_t s) { release_stage_of<1>(bar_empty + 8 * s, lane); }, [] {});
+            if (cluster_split) {  // uniform: one unit per CTA in this mode
+                sum_m = tile_m, sum_n = tile_n;
+                break;
+            }
 
             const int n_base = tile_n * BN + static_cast<int>(wg_idx) * 64;
             if (n_base < p.n) {  // warpgroup-uniform
@@ -213,7 +311,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                                             static_cast<int>(lane));
             }
         }
+        if (sum_m >= 0 &&
+            cluster_sum_swapped<Config>(p, acc, recv, bar_recv, static_cast<int>(warp_idx), static_cast<int>(lane))) {
+            const int n_base = sum_n * BN + static_cast<int>(wg_idx) * 64;
+            if (n_base < p.n) {  // warpgroup-uniform
+                store_swapped<ElementD, BM>(p, acc, sum_m * BM, n_base, static_cast<int>(warp_in_wg),
+                                            static_cast<int>(lane));
+            }
+        }
     }
+    // NOTES: no CTA leaves while a peer may still store into its smem. The receive barrier already
+    // orders that for the owners, but compute-sanitizer racecheck only credits a cluster barrier
+    // (without this one it reported every push as a write to a block that might have exited). The
+    // owners finish last, so this delays only the pushing CTAs' exit, not the grid's completion.
+    if (cluster_split) cluster_sync();
 #else
     // Built for a target without WGMMA/TMA (anything but sm_90a): trap, as the cooperative kernel.
     __trap();

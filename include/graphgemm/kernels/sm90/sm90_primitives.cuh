@@ -207,6 +207,30 @@ __device__ __forceinline__ float4 ld_shared_cluster_f32x4(uint32_t addr) {
                  : "memory");
     return v;
 }
+// 16 bytes into a peer CTA's shared memory (`remote_addr`, from map_shared_rank): a weak store;
+// order it before a peer's reads with mbar_arrive_remote_release.
+// NOTES: f32 operands on purpose: passing accumulators through __float_as_uint made the compiler
+// carry the wgmma accumulators as b32 through the main loop and inject a wgmma.wait 0 into every
+// k-block (ptxas C7517). st.async (stores completing bytes on the peer's mbarrier) was tried
+// first: correct and as fast, but the sum then hung under compute-sanitizer racecheck (session 9).
+__device__ __forceinline__ void st_shared_cluster_f32x4(uint32_t remote_addr, float4 v) {
+    asm volatile("st.shared::cluster.v4.f32 [%0], {%1, %2, %3, %4};" ::"r"(remote_addr), "f"(v.x), "f"(v.y),
+                 "f"(v.z), "f"(v.w)
+                 : "memory");
+}
+// Arrive on a peer CTA's mbarrier (`remote_bar`, mapped), releasing this thread's earlier writes
+// (e.g. st_shared_cluster_f32x4) at cluster scope to whoever waits on it with acquire.cluster.
+__device__ __forceinline__ void mbar_arrive_remote_release(uint32_t remote_bar) {
+    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote_bar) : "memory");
+}
+__device__ __forceinline__ float4 ld_shared_f32x4(uint32_t addr) {
+    float4 v;
+    asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4];"
+                 : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+                 : "r"(addr)
+                 : "memory");
+    return v;
+}
 __device__ __forceinline__ void st_shared_f32x2(uint32_t addr, float x, float y) {
     asm volatile("st.shared.v2.f32 [%0], {%1, %2};" ::"r"(addr), "f"(x), "f"(y) : "memory");
 }
