@@ -225,7 +225,11 @@ SplitChoice choose_split(const SplitRequest& r) {
   auto workspace = [&](int i, k90::SplitMode mode, int s, int c = 1) {
     return static_cast<std::size_t>(kernel_split_workspace(i, r.m, r.n, mode, s, c).total());
   };
-  auto capacity = [&](int c) { return r.cluster_capacity[c == 2 ? 1 : c == 4 ? 2 : 3]; };
+  // Co-resident clusters of c CTAs: measured, else the SM count's bound (as estimate_us assumes).
+  auto capacity = [&](int c) {
+    const int measured = r.cluster_capacity[c == 2 ? 1 : c == 4 ? 2 : 3];
+    return measured > 0 ? measured : r.num_sms / c;
+  };
   auto candidate = [&](int i) {
     const KernelInfo& ki = kernel_info(i);
     return r.forced_kernel >= 0 ? i == r.forced_kernel
@@ -415,7 +419,7 @@ SplitChoice choose_split(const SplitRequest& r) {
         return error("no kernel can sum " + std::to_string(r.slices) + " slices in clusters of " + std::to_string(r.cluster) +
                      " here: it needs a cooperative cluster-1x1 kernel with tiles at most 128 wide, tiles x slices / " +
                      std::to_string(r.cluster) + " clusters all co-resident (at most " +
-                     std::to_string(capacity(r.cluster) > 0 ? capacity(r.cluster) : r.num_sms / r.cluster) +
+                     std::to_string(capacity(r.cluster)) +
                      " on this GPU), and the workspace within max_workspace_bytes; use fewer slices or split_k_cluster = 0");
       const int i = r.forced_kernel >= 0 ? r.forced_kernel : choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms, true).index;
       return error(std::string(mode_name(mode)) + " split-K with " + std::to_string(r.slices) + " slices needs " +
@@ -459,7 +463,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   if (const KernelInfo& ki = kernel_info(base.index); ki.schedule == k90::Schedule::swap_ab && (r.cluster == 0 || r.cluster == 2)) {
     // A swap-AB grid of tiles x 2 CTAs that fits: two slices summed in clusters of 2 (no workspace).
     const std::int64_t tiles = cluster_tiles(ki, r.m, r.n);
-    const std::int64_t pairs = capacity(2) > 0 ? capacity(2) : r.num_sms / 2;
+    const std::int64_t pairs = capacity(2);
     if (kblocks / 2 >= kSwapABSplitMinKBlocks && tiles <= pairs) {
       out.mode = k90::SplitMode::parallel;
       out.slices = 2;

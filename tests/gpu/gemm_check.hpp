@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "gpu_test.hpp"
 
@@ -28,6 +29,18 @@ inline void check_case(const support::GemmSpec& spec, const GemmOptions& options
     EXPECT_EQ(cmp.mismatches, 0) << "int32 results must be exact; max error " << cmp.max_abs_error;
   } else {
     EXPECT_LT(cmp.rel_error, support::GemmOperands::tolerance(spec.in, spec.out)) << plan.describe();
+  }
+}
+
+// Replays `exec` `times` times on `stream`, D poisoned before each, and expects D's bytes to equal
+// `expected` (an eager run's) after every one.
+inline void expect_replays_equal(cudaGraphExec_t exec, support::GemmOperands& ops, cudaStream_t stream,
+                                 const std::vector<unsigned char>& expected, int times = 3) {
+  for (int replay = 0; replay < times; ++replay) {
+    ops.poison_output(stream);
+    SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
+    SUPPORT_CUDA(cudaStreamSynchronize(stream));
+    EXPECT_EQ(support::download(ops.args().d), expected) << "replay " << replay << " differs from the eager run";
   }
 }
 

@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "gpu_test.hpp"
+#include "gemm_check.hpp"
 
 using namespace graphgemm;
 using support::GemmOperands;
@@ -51,12 +51,7 @@ TEST_P(Capture, ReplayMatchesEagerBitwise) {
     SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
     std::vector<unsigned char> poisoned = support::download(ops.args().d);
     EXPECT_NE(poisoned, eager) << "capturing must not execute the GEMM";
-    for (int replay = 0; replay < 3; ++replay) {
-      ops.poison_output(stream);
-      SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
-      SUPPORT_CUDA(cudaStreamSynchronize(stream));
-      EXPECT_EQ(support::download(ops.args().d), eager) << "replay " << replay << " differs from the eager run";
-    }
+    graphgemm::testing::expect_replays_equal(exec, ops, stream, eager);
     SUPPORT_CUDA(cudaGraphExecDestroy(exec));
     SUPPORT_CUDA(cudaGraphDestroy(graph));
     SUPPORT_CUDA(cudaStreamDestroy(stream));

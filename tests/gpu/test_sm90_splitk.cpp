@@ -12,6 +12,7 @@ using namespace graphgemm;
 using graphgemm::testing::capture;
 using graphgemm::testing::capture_graph;
 using graphgemm::testing::check_case;
+using graphgemm::testing::expect_replays_equal;
 using graphgemm::testing::GraphPtr;
 using support::GemmOperands;
 using support::GemmSpec;
@@ -46,6 +47,35 @@ std::vector<unsigned char> run_once(const GemmPlan& plan, GemmOperands& ops, con
   EXPECT_TRUE(s.ok()) << s.to_string();
   SUPPORT_CUDA(cudaStreamSynchronize(stream));
   return support::download(ops.args().d);
+}
+
+// What a captured graph holds: kernel, memset and other nodes, and the cluster dims (x) of its
+// kernel node (of the last one, if several; 0 without any).
+struct GraphNodes {
+  int kernels = 0, memsets = 0, others = 0;
+  int cluster_x = 0;
+};
+GraphNodes graph_nodes(cudaGraph_t graph) {
+  std::size_t count = 0;
+  SUPPORT_CUDA(cudaGraphGetNodes(graph, nullptr, &count));
+  std::vector<cudaGraphNode_t> nodes(count);
+  SUPPORT_CUDA(cudaGraphGetNodes(graph, nodes.data(), &count));
+  GraphNodes g;
+  for (cudaGraphNode_t n : nodes) {
+    cudaGraphNodeType type;
+    SUPPORT_CUDA(cudaGraphNodeGetType(n, &type));
+    if (type == cudaGraphNodeTypeKernel) {
+      ++g.kernels;
+      cudaLaunchAttributeValue v{};
+      SUPPORT_CUDA(cudaGraphKernelNodeGetAttribute(n, cudaLaunchAttributeClusterDimension, &v));
+      g.cluster_x = static_cast<int>(v.clusterDim.x);
+    } else if (type == cudaGraphNodeTypeMemset) {
+      ++g.memsets;
+    } else {
+      ++g.others;
+    }
+  }
+  return g;
 }
 
 }  // namespace
@@ -232,17 +262,13 @@ TEST(Sm90SplitK, SwapABClusterSumsBitwiseAndOneGraphNode) {
     ASSERT_TRUE(capture_graph(stream, cudaStreamCaptureModeGlobal, [&](cudaStream_t s) {
                   return plan.run(ops.args(), {}, s);
                 }, graph).ok());
-    std::size_t nodes = 0;
-    SUPPORT_CUDA(cudaGraphGetNodes(graph.get(), nullptr, &nodes));
-    EXPECT_EQ(nodes, 1u) << "one kernel node, no memset";
+    const GraphNodes g = graph_nodes(graph.get());
+    EXPECT_EQ(g.kernels, 1) << "one kernel node";
+    EXPECT_EQ(g.memsets + g.others, 0) << "no memset, nothing else";
+    EXPECT_EQ(g.cluster_x, cluster) << "cluster dims of the kernel node";
     cudaGraphExec_t exec = nullptr;
     SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph.get(), 0));
-    for (int replay = 0; replay < 3; ++replay) {
-      ops.poison_output(stream);
-      SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
-      SUPPORT_CUDA(cudaStreamSynchronize(stream));
-      EXPECT_EQ(support::download(ops.args().d), first) << "replay " << replay;
-    }
+    expect_replays_equal(exec, ops, stream, first);
     SUPPORT_CUDA(cudaGraphExecDestroy(exec));
   }
   SUPPORT_CUDA(cudaStreamDestroy(stream));
@@ -268,25 +294,11 @@ TEST(Sm90SplitK, ClusterSumWithoutWorkspaceIsOneKernelNode) {
         stream, cudaStreamCaptureModeGlobal, [&](cudaStream_t s) { return plan.run(ops.args(), {ws.get(), ws.bytes()}, s); },
         graph);
     ASSERT_TRUE(st.ok()) << st.to_string();
-    std::size_t count = 0;
-    SUPPORT_CUDA(cudaGraphGetNodes(graph.get(), nullptr, &count));
-    std::vector<cudaGraphNode_t> nodes(count);
-    SUPPORT_CUDA(cudaGraphGetNodes(graph.get(), nodes.data(), &count));
-    int kernels = 0, memset_nodes = 0;
-    for (cudaGraphNode_t n : nodes) {
-      cudaGraphNodeType type;
-      SUPPORT_CUDA(cudaGraphNodeGetType(n, &type));
-      if (type == cudaGraphNodeTypeMemset) ++memset_nodes;
-      if (type == cudaGraphNodeTypeKernel) {
-        ++kernels;
-        cudaLaunchAttributeValue v{};
-        SUPPORT_CUDA(cudaGraphKernelNodeGetAttribute(n, cudaLaunchAttributeClusterDimension, &v));
-        if (cluster > 1) EXPECT_EQ(static_cast<int>(v.clusterDim.x), cluster) << "cluster dims of the kernel node";
-        else EXPECT_LE(static_cast<int>(v.clusterDim.x), 1) << "cluster dims of the kernel node";
-      }
-    }
-    EXPECT_EQ(kernels, 1);
-    EXPECT_EQ(memset_nodes, memsets);
+    const GraphNodes g = graph_nodes(graph.get());
+    EXPECT_EQ(g.kernels, 1);
+    EXPECT_EQ(g.memsets, memsets);
+    if (cluster > 1) EXPECT_EQ(g.cluster_x, cluster) << "cluster dims of the kernel node";
+    else EXPECT_LE(g.cluster_x, 1) << "cluster dims of the kernel node";
   }
   SUPPORT_CUDA(cudaStreamDestroy(stream));
 }
@@ -386,12 +398,8 @@ TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
         return plan.run(ops.args(), {ws.get(), ws.bytes()}, s);  // twice in one graph
       }, exec);
       ASSERT_TRUE(st.ok()) << st.to_string();
-      for (int replay = 0; replay < 3; ++replay) {
-        ops.poison_output(stream);
-        SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
-        SUPPORT_CUDA(cudaStreamSynchronize(stream));
-        EXPECT_EQ(support::download(ops.args().d), eager) << to_string(mode) << ", capture mode " << cm << ", replay " << replay;
-      }
+      SCOPED_TRACE(std::string(to_string(mode)) + ", capture mode " + std::to_string(cm));
+      expect_replays_equal(exec, ops, stream, eager);
       SUPPORT_CUDA(cudaGraphExecDestroy(exec));
     }
     const support::Comparison cmp = ops.check();
@@ -538,12 +546,7 @@ TEST(Sm90SplitK, StreamKBitwiseDeterministicCapturedAndReplayed) {
   const Status s = graphgemm::testing::capture_run(plan, ops.args(), {ws.get(), ws.bytes()}, stream,
                                                    cudaStreamCaptureModeGlobal, exec);
   ASSERT_TRUE(s.ok()) << s.to_string();
-  for (int replay = 0; replay < 3; ++replay) {
-    ops.poison_output(stream);
-    SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
-    SUPPORT_CUDA(cudaStreamSynchronize(stream));
-    EXPECT_EQ(support::download(ops.args().d), first) << "replay " << replay;
-  }
+  expect_replays_equal(exec, ops, stream, first);
   SUPPORT_CUDA(cudaGraphExecDestroy(exec));
   SUPPORT_CUDA(cudaStreamDestroy(stream));
 }

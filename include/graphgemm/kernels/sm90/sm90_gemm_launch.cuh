@@ -272,7 +272,6 @@ struct Gemm {
         } else if constexpr (schedule() == Schedule::swap_ab) {
             if (p.splits != 1 && (p.split_mode != SplitMode::parallel || p.splits != p.split_cluster))
                 return cudaErrorInvalidValue;
-            if (p.splits == 1 && p.split_mode != SplitMode::none) return cudaErrorInvalidValue;
         }
         if (p.m < 1 || p.n < 1 || p.k < 1 || num_sms < 1) return cudaErrorInvalidValue;
         if (p.a == nullptr || p.b == nullptr || p.d == nullptr) return cudaErrorInvalidValue;

@@ -225,8 +225,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const uint32_t lane = threadIdx.x % 32;
     const uint32_t wg_idx = warp_idx / 4;
     const int num_k_blocks = (p.k + BK - 1) / BK;  // >= 1 (launcher)
-    // Split-K (cluster sums only; splits = split_cluster): slice s covers k-blocks
-    // [s*q + min(s, r), +q + (s < r)) with q, r = divmod(k-blocks, S), as in the cooperative kernel.
+    // Split-K (cluster sums only; splits = split_cluster): next_unit() gives each unit's k-blocks,
+    // as in the cooperative kernel.
     const bool cluster_split = p.split_cluster > 1;  // uniform
     const int kb_per_slice = num_k_blocks / p.splits;
     const int kb_extra = num_k_blocks - kb_per_slice * p.splits;
@@ -257,10 +257,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits, p.split_cluster);
             uint32_t stage = 0, phase = 0;
             bool waited = false;  // for the previous grid (PDL)
-            int tile_m, tile_n, slice;
-            while (sched.next(tile_m, tile_n, slice)) {
-                const int kb_begin = slice * kb_per_slice + min(slice, kb_extra);
-                const int kb_end = kb_begin + kb_per_slice + (slice < kb_extra ? 1 : 0);
+            int tile_m, tile_n, slice, t, kb_begin, kb_end;
+            while (next_unit(sched, false, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
                 if (!waited) {  // the weights (tma_b) of the first tile into L2, then wait
                     prefetch_b_l2<Config>(&tma_b, kb_begin, min(kb_end, kb_begin + p.pdl_prefetch_kb), tile_n * BN, 0);
                     griddep_wait();
@@ -289,13 +287,11 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
         float acc[Mma::kNumAccum];
         uint32_t stage = 0, phase = 0;
-        int tile_m, tile_n, slice;
+        int tile_m, tile_n, slice, t, kb_begin, kb_end;
         // Cluster split-K: the unit whose fragments are summed after the loop (outside it, like the
         // cooperative kernel's cluster sum, so that the main loop keeps its uniform datapath).
         int sum_m = -1, sum_n = 0;
-        while (sched.next(tile_m, tile_n, slice)) {
-            const int kb_begin = slice * kb_per_slice + min(slice, kb_extra);
-            const int kb_end = kb_begin + kb_per_slice + (slice < kb_extra ? 1 : 0);
+        while (next_unit(sched, false, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
             // ---- Main loop (weights as wgmma's A operand, tokens as its B): as the cooperative kernel ----
             consume_unit<Mma, kStages, BK, Config::kSmemBStage, Config::kSmemAStage, 32>(
                 acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0, desc_b0,

@@ -212,7 +212,9 @@ __device__ __forceinline__ float4 ld_shared_cluster_f32x4(uint32_t addr) {
 // NOTES: f32 operands on purpose: passing accumulators through __float_as_uint made the compiler
 // carry the wgmma accumulators as b32 through the main loop and inject a wgmma.wait 0 into every
 // k-block (ptxas C7517). st.async (stores completing bytes on the peer's mbarrier) was tried
-// first: correct and as fast, but the sum then hung under compute-sanitizer racecheck (session 9).
+// first: correct and ~0.6 us faster at 1x2112x7168, but that version's sum hung under
+// compute-sanitizer racecheck, together with a partial entry barrier (session 9; the hang's
+// cause between the two is not isolated).
 __device__ __forceinline__ void st_shared_cluster_f32x4(uint32_t remote_addr, float4 v) {
     asm volatile("st.shared::cluster.v4.f32 [%0], {%1, %2, %3, %4};" ::"r"(remote_addr), "f"(v.x), "f"(v.y),
                  "f"(v.z), "f"(v.w)
