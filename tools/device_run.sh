@@ -94,12 +94,13 @@ fi
 if [[ " $STEPS " == *" splitk "* ]]; then
   # The split-K table: every shape of the splitk suite against slices and mode, beside cuBLASLt.
   mkdir -p "$work/results/$device/splitk"
-  # parallel:S:c1 through the workspace only; parallel:S:c8 summed in clusters of 8 first (S = 8:
+  # parallel:S:c1 through the workspace only; parallel:S:cC summed in clusters of C first (S = C:
   # wholly within one cluster per tile, no workspace).
   modes=cublaslt,sm90:none,sm90
   for s in 2 4 8 16 auto; do modes+=",sm90:serial:$s"; done
   for s in 2 4 8 16 auto; do modes+=",sm90:parallel:$s:c1"; done
-  for s in 8 16 32 64 auto; do modes+=",sm90:parallel:$s:c8"; done
+  for s in 2 4 8; do modes+=",sm90:parallel:$s:c$s"; done
+  for s in 16 32 auto; do modes+=",sm90:parallel:$s:c8"; done
   step splitk $build/bench/graphgemm_bench --shapes bench/shapes.json --suites splitk --dtypes bf16 \
     --backends "$modes" --out "$work/results/$device/splitk"
 fi
