@@ -44,6 +44,15 @@ constexpr double kTileOverheadK = 3072;
 // 3072: assumed two thirds of it).
 constexpr double kPingpongTileOverheadK = 2048;
 constexpr double kPingpongOnceOverheadK = 1536;
+// Ping-pong 128x128 only below this much work (2 M N K flops). MEASURED (H100, session 10, one
+// sweep of every tile over square + llm M >= 1024, bench/results/h100/tune_tiles_bf16_s10.json):
+// at 1.9-7.7 TFLOP the ping-pong pick ran 9-30% behind 128x256 / 128x192 (llama3_8b.gate_up
+// M = 8192 3170 vs 2905 us; llama3_70b.gate_up M = 4096 6204 vs 5641, M = 8192 14296 vs 10958),
+// the cooperative 128x128 as well; at <= 1.4 TFLOP it won or stayed within 2% of the best
+// (deepseek_v3.b, llama3_70b.qkv M = 8192 +2%, llama3_70b.o M = 8192 and 8192^3 -1.6%). The model
+// has no term for it (not the wave count: those grids run 55-218 waves); the 128x128 tiles move
+// twice the operand bytes per flop of 128x256.
+constexpr double kPingpongMaxFlops = 1.6e12;
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
@@ -96,6 +105,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       // llm M >= 1024): chosen by name only. 128x128 c1x1 wins once every CTA has a tile (a
       // CTA with one tile leaves one warpgroup idle: 1024^3 ran at 0.49x).
       if (cluster > 1 || k.block_n != 128 || tiles < ctas) continue;
+      if (2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k_dim) > kPingpongMaxFlops) continue;
     }
     ++candidates;
     const double cost = relative_cost(k, m, n, k_dim, num_sms);
