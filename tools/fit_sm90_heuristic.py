@@ -36,10 +36,16 @@ def load(path):
     return rows, tiles
 
 
+# Ping-pong candidates only below this much work (sm90_heuristic.cpp's kPingpongMaxFlops).
+PINGPONG_MAX_FLOPS = 1.6e12
+
+
 def choose(r, tiles, eff, overhead, sms, pp=(2048, 1536)):
     """overhead: the cooperative per-tile constant; pp: (per tile, once per CTA) for ping-pong."""
     best = None
     for name, (bm, bn, cluster, pingpong, cm, cn) in tiles.items():
+        if pingpong and 2.0 * r["M"] * r["N"] * r["K"] > PINGPONG_MAX_FLOPS:
+            continue
         # Cluster tiles, one per cluster at a time (as sm90_heuristic.cpp's cluster_waves).
         waves = math.ceil(math.ceil(r["M"] / (bm * cm)) * math.ceil(r["N"] / (bn * cn)) / (sms // cluster))
         if pingpong:

@@ -168,9 +168,8 @@ TEST(Sm90Schedule, HeuristicNeverSplitsAPingpongKernel) {
   // ... but not the largest ones (session 10 sweep, H100: from ~1.9 TFLOP of work on it ran 9-30%
   // behind 128x256 / 128x192, e.g. 8192 x 57344 x 8192 14.3 ms against 11.0 ms), which take a
   // cooperative tile; below (4096 x 28672 x 4096, 0.96 TFLOP) ping-pong stays (it won by 4%).
-  for (auto [m, n, k] : {std::tuple<std::int64_t, std::int64_t, std::int64_t>{8192, 57344, 8192},
-                         std::tuple<std::int64_t, std::int64_t, std::int64_t>{4096, 57344, 8192},
-                         std::tuple<std::int64_t, std::int64_t, std::int64_t>{8192, 28672, 4096}}) {
+  using Mnk = std::tuple<std::int64_t, std::int64_t, std::int64_t>;
+  for (auto [m, n, k] : {Mnk{8192, 57344, 8192}, Mnk{4096, 57344, 8192}, Mnk{8192, 28672, 4096}}) {
     const gd::KernelChoice huge = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132);
     ASSERT_GE(huge.index, 0);
     EXPECT_EQ(gd::kernel_info(huge.index).schedule, gk::Schedule::cooperative) << m << "x" << n << "x" << k << ": " << huge.explanation;
