@@ -30,6 +30,8 @@ double tile_efficiency(const KernelInfo& k) {
   // PREDICTED (session 5, not yet fitted): 128x192 between 128x128 and 128x256 by operand bytes
   // per output element and k-block (320/24576 against 256/16384 and 384/32768).
   if (k.block_m == 128 && k.block_n == 192) return 0.92;
+  // PREDICTED (session 10): 128x176 as 128x192 (304 against 320 operand bytes per k-block row).
+  if (k.block_m == 128 && k.block_n == 176) return 0.92;
   if (k.block_m * k.block_n >= 128 * 128) return cluster ? 0.75 : 0.84;
   return 0.55;
 }

@@ -52,9 +52,10 @@ TEST(Sm90, EveryKernelInstance) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Each tile configuration forced by name, on a shape that is not a multiple of any tile.
   std::uint64_t seed = 200;
-  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1",
-                           "128x128x64_s6_c1x1_pp", "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"})
+  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x176x64_s5_c1x1", "128x128x64_s6_c1x1",
+                           "128x128x64_s6_c1x2", "64x128x64_s8_c1x1", "128x128x64_s6_c1x1_pp", "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"})
     for (bool k_major : {true, false}) {
+      if (!k_major && std::string(tile).rfind("128x176", 0) == 0) continue;  // B stored N x K only
       GemmSpec spec{333, 1000, 1032, DType::bf16, DType::bf16};
       spec.b_layout = k_major ? Layout::col_major : Layout::row_major;
       spec.ld_multiple = 8;
@@ -64,6 +65,32 @@ TEST(Sm90, EveryKernelInstance) {
       options.sm90_kernel = std::string("sm90_bf16_bf16_") + tile + (k_major ? "_bk" : "_bn");
       check_case(spec, options, seed++);
     }
+}
+
+// The 128x176 tile (its epilogue ends with a partial chunk, stored with 16-byte plain stores, not
+// TMA): every output type and epilogue, N a multiple of 176 (2112), ragged inside the partial chunk
+// (2100, 2103: whole units then single elements) and inside a full chunk (1000), ragged M and K;
+// fp64 reference, poisoned output, no writes outside M x N.
+TEST(Sm90, Tile176EveryEpilogueAndOutputType) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 4000;
+  const std::int64_t shapes[][3] = {{1024, 2112, 7168}, {300, 2100, 1000}, {129, 2103, 520}, {333, 1000, 1032}};
+  for (const auto& sh : shapes)
+    for (DType out : {DType::bf16, DType::fp16, DType::fp32})
+      for (int variant = 0; variant < 4; ++variant) {
+        const DType in = out == DType::fp16 ? DType::fp16 : DType::bf16;
+        GemmSpec spec{sh[0], sh[1], sh[2], in, out};
+        spec.b_layout = Layout::col_major;  // B stored N x K: the only layout of this tile
+        spec.ld_multiple = 8;
+        if (variant == 1) spec.with_bias = true;
+        if (variant == 2) { spec.scale_a = 2; spec.scale_b = 2; spec.alpha = 0.5f; }
+        if (variant == 3) { spec.with_c = true; spec.beta = -0.75f; spec.with_bias = true; }
+        GemmOptions options;
+        options.backend = Backend::sm90;
+        options.sm90_kernel = std::string("sm90_") + (in == DType::fp16 ? "f16_" : "bf16_") +
+                              (out == DType::fp32 ? "f32_" : out == DType::fp16 ? "f16_" : "bf16_") + "128x176x64_s5_c1x1_bk";
+        check_case(spec, options, seed++);
+      }
 }
 
 TEST(Sm90, SwapABKernels) {

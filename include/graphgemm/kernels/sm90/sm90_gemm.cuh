@@ -92,7 +92,9 @@ struct GemmConfig {
     static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
                   std::is_same_v<ElementD, float>);
     static_assert(kBlockM == 64 || kBlockM == 128, "each consumer warpgroup owns 64 rows");
-    static_assert(kBlockN % 64 == 0 && kBlockN >= 64 && kBlockN <= 256);
+    // BN a multiple of 64, or (176: N = 2112 = 12 x 176) of 16 with B stored N x K (a K-major B box
+    // of BN rows; an N-major one is 64 columns wide); the epilogue's last chunk is then partial.
+    static_assert((kBlockN % 64 == 0 || (kBlockN % 16 == 0 && kBKMajor)) && kBlockN >= 64 && kBlockN <= 256);
     static_assert(kClusterSize == 1 || kClusterSize == 2, "cluster of 1 or 2 CTAs");
     static_assert(kBoxAOuter % 8 == 0 && kBoxBOuter % 8 == 0, "multicast halves: 1024B aligned");
     static_assert(kStages >= 2);
@@ -247,12 +249,12 @@ __device__ __forceinline__ void store_quad(ElementD* d, int gn, int n, const flo
 // it all (predicated off) and a 64x128 tile's epilogue took ~1.9 us on H100 (tools/diag/sm90_trace:
 // 0.7 us of it staging chunk 0; 0.83 us with that code compiled out). Separate instantiations behind
 // one warpgroup-uniform switch fetch only the path taken.
-template <int kKind, class ElementD, int kCols, int kNumAccum>
+template <int kKind, class ElementD, int kCols, int kWidth, int kNumAccum>
 __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (&acc)[kNumAccum], int chunk,
                                             int col_base, uint32_t buf, int r0, int lane, int g_r0, int g_r1,
                                             float rs0, float rs1, bool has_c, const ElementD* c_ptr) {
 #pragma unroll
-    for (int jj = 0; jj < kCols / 8; ++jj) {
+    for (int jj = 0; jj < kWidth / 8; ++jj) {  // the chunk's first kWidth columns (kCols unless the tile's last)
         const int j = chunk * (kCols / 8) + jj;
         const int cc = 8 * jj + 2 * (lane % 4);
         const int gc = col_base + cc;
@@ -297,7 +299,9 @@ __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (
 // scale_b + bias + beta * C is staged into one of the warpgroup's kBufs 128B-swizzled smem buffers
 // (bufs, kBufBytes each; epi_buf is the next one, carried across calls), then stored by one TMA
 // store clipped at M; the columns [n_tma, N) that TMA cannot store exactly are copied from the
-// staged chunk with plain stores. Nothing outside M x N is written. Warpgroup-uniform; the caller
+// staged chunk with plain stores. A tile whose width is not a multiple of kCols (128x176) ends with
+// a partial chunk, which TMA cannot store either (its box would write the next tile's columns):
+// it is copied with 16-byte plain stores. Nothing outside M x N is written. Warpgroup-uniform; the caller
 // guarantees row_base < M and n0 < N, and waits for the last stores (tma_store_wait) before exit.
 //
 // NOTES: TMA stores write whole 16-byte units, so a store that reached past column N-1 mid-unit
@@ -322,8 +326,11 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
     const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
     // 0..3: no scale_b, no C, bias type 0..3 (0: none); 4: the general case.
     const int kind = p.scale_b == nullptr && !has_c ? p.bias_type : 4;
+    constexpr int kChunks = (BN + kCols - 1) / kCols;
+    constexpr int kLastCols = BN - (kChunks - 1) * kCols;  // kCols, or the partial last chunk's width
 #pragma unroll
-    for (int chunk = 0; chunk < BN / kCols; ++chunk) {
+    for (int chunk = 0; chunk < kChunks; ++chunk) {
+        const bool partial = kLastCols < kCols && chunk == kChunks - 1;  // known at compile time (unrolled)
         const int col_base = n0 + chunk * kCols;
         if (col_base >= p.n) break;  // warpgroup-uniform
         const uint32_t buf = bufs + epi_buf * kBufBytes;
@@ -331,26 +338,60 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
         if (wg_leader) tma_store_wait_read<kBufs - 1>();
         named_barrier_sync(barrier_id, 128);
         GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 8);
-        switch (kind) {  // warpgroup-uniform: only the path taken is fetched (see stage_chunk)
-#define GRAPHGEMM_STAGE_CHUNK(K) \
-    stage_chunk<K, ElementD, kCols>(p, acc, chunk, col_base, buf, r0, lane, g_r0, g_r1, rs0, rs1, has_c, c_ptr)
-            case 0: GRAPHGEMM_STAGE_CHUNK(0); break;
-            case 1: GRAPHGEMM_STAGE_CHUNK(1); break;
-            case 2: GRAPHGEMM_STAGE_CHUNK(2); break;
-            case 3: GRAPHGEMM_STAGE_CHUNK(3); break;
-            default: GRAPHGEMM_STAGE_CHUNK(4); break;
-#undef GRAPHGEMM_STAGE_CHUNK
+#define GRAPHGEMM_STAGE_CHUNK(K, W) \
+    stage_chunk<K, ElementD, kCols, W>(p, acc, chunk, col_base, buf, r0, lane, g_r0, g_r1, rs0, rs1, has_c, c_ptr)
+        if (!partial) {
+            switch (kind) {  // warpgroup-uniform: only the path taken is fetched (see stage_chunk)
+                case 0: GRAPHGEMM_STAGE_CHUNK(0, kCols); break;
+                case 1: GRAPHGEMM_STAGE_CHUNK(1, kCols); break;
+                case 2: GRAPHGEMM_STAGE_CHUNK(2, kCols); break;
+                case 3: GRAPHGEMM_STAGE_CHUNK(3, kCols); break;
+                default: GRAPHGEMM_STAGE_CHUNK(4, kCols); break;
+            }
+        } else {
+            switch (kind) {
+                case 0: GRAPHGEMM_STAGE_CHUNK(0, kLastCols); break;
+                case 1: GRAPHGEMM_STAGE_CHUNK(1, kLastCols); break;
+                case 2: GRAPHGEMM_STAGE_CHUNK(2, kLastCols); break;
+                case 3: GRAPHGEMM_STAGE_CHUNK(3, kLastCols); break;
+                default: GRAPHGEMM_STAGE_CHUNK(4, kLastCols); break;
+            }
         }
+#undef GRAPHGEMM_STAGE_CHUNK
         // Generic-proxy smem writes -> visible to the async proxy (TMA store).
         fence_proxy_async_shared();
         named_barrier_sync(barrier_id, 128);
         GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 9);
         if (wg_leader) {
-            if (col_base < p.n_tma) tma_store_2d(tma_d, buf, col_base, row_base);  // clips at M / n_tma
+            // (An empty group for a partial chunk: the groups count buffers, see the NOTES.)
+            if (!partial && col_base < p.n_tma) tma_store_2d(tma_d, buf, col_base, row_base);  // clips at M / n_tma
             tma_store_commit();
         }
         GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 10);
-        if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
+        if (partial) {
+            // 16-byte units of the staged rows: the 128B swizzle moves whole units. Units that reach
+            // past N go element by element. (D, ldd and every tile's column base are 16-byte aligned:
+            // BN * sizeof(ElementD) is a multiple of 16.)
+            constexpr int kUnitElems = 16 / static_cast<int>(sizeof(ElementD));
+            constexpr int kUnits = kLastCols / kUnitElems;
+            ElementD* d_ptr = static_cast<ElementD*>(p.d);
+            for (int idx = static_cast<int>(threadIdx.x % 128); idx < 64 * kUnits; idx += 128) {
+                const int r = idx / kUnits, cc = (idx % kUnits) * kUnitElems;
+                if (row_base + r >= p.m || col_base + cc >= p.n) continue;
+                ElementD* dst = d_ptr + static_cast<long long>(row_base + r) * p.ldd + col_base + cc;
+                const uint32_t src = staged_address<ElementD>(buf, r, cc);
+                if (col_base + cc + kUnitElems <= p.n) {
+                    uint4 v;
+                    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+                                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                                 : "r"(src)
+                                 : "memory");
+                    *reinterpret_cast<uint4*>(dst) = v;
+                } else {
+                    for (int e = 0; e < kUnitElems && col_base + cc + e < p.n; ++e) dst[e] = load_staged<ElementD>(buf, r, cc + e);
+                }
+            }
+        } else if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
             const int first = max(p.n_tma, col_base) - col_base, last = p.n - col_base;
             const int width = min(last, kCols) - first;
             ElementD* d_ptr = static_cast<ElementD*>(p.d);
