@@ -2,12 +2,39 @@
 // Builds a plan for a spec, runs it once on poisoned output, and checks it against fp64.
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "gpu_test.hpp"
 
 namespace graphgemm::testing {
+
+// The name of the sm90 instance for spec's input and output types and a tile suffix, e.g.
+// sm90_kernel_name(spec, "128x176x64_s5_c1x1_bk") = "sm90_f16_f32_128x176x64_s5_c1x1_bk".
+inline std::string sm90_kernel_name(const support::GemmSpec& spec, const std::string& tile) {
+  return std::string("sm90_") + (spec.in == DType::fp16 ? "f16_" : "bf16_") +
+         (spec.out == DType::fp32 ? "f32_" : spec.out == DType::fp16 ? "f16_" : "bf16_") + tile;
+}
+
+// Epilogue variant v of the split-K and tile sweeps: 0 plain, 1 bias, 2 scale_a, scale_b and
+// alpha, 3 beta * C and bias.
+inline void set_epilogue_variant(support::GemmSpec& spec, int v) {
+  if (v == 1) spec.with_bias = true;
+  if (v == 2) { spec.scale_a = 2; spec.scale_b = 2; spec.alpha = 0.5f; }
+  if (v == 3) { spec.with_c = true; spec.beta = -0.75f; spec.with_bias = true; }
+}
+
+// A sweep case from its seed: inputs fp16 for every third seed (output fp16), else bf16 (output
+// bf16), fp32 output for every fifth; epilogue variant seed % 4; 16-byte leading dimensions.
+inline support::GemmSpec seeded_spec(std::int64_t m, std::int64_t n, std::int64_t k, std::uint64_t seed) {
+  support::GemmSpec spec{m, n, k, seed % 3 == 0 ? DType::fp16 : DType::bf16, DType::bf16};
+  if (seed % 5 == 0) spec.out = DType::fp32;
+  else if (spec.in == DType::fp16) spec.out = DType::fp16;
+  spec.ld_multiple = 8;
+  set_epilogue_variant(spec, static_cast<int>(seed % 4));
+  return spec;
+}
 
 inline void check_case(const support::GemmSpec& spec, const GemmOptions& options, std::uint64_t seed) {
   SCOPED_TRACE(spec.to_string());

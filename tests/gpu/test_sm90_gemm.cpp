@@ -10,6 +10,8 @@
 using namespace graphgemm;
 using graphgemm::testing::capture_run;
 using graphgemm::testing::check_case;
+using graphgemm::testing::set_epilogue_variant;
+using graphgemm::testing::sm90_kernel_name;
 using support::GemmOperands;
 using support::GemmSpec;
 
@@ -82,13 +84,10 @@ TEST(Sm90, Tile176EveryEpilogueAndOutputType) {
         GemmSpec spec{sh[0], sh[1], sh[2], in, out};
         spec.b_layout = Layout::col_major;  // B stored N x K: the only layout of this tile
         spec.ld_multiple = 8;
-        if (variant == 1) spec.with_bias = true;
-        if (variant == 2) { spec.scale_a = 2; spec.scale_b = 2; spec.alpha = 0.5f; }
-        if (variant == 3) { spec.with_c = true; spec.beta = -0.75f; spec.with_bias = true; }
+        set_epilogue_variant(spec, variant);
         GemmOptions options;
         options.backend = Backend::sm90;
-        options.sm90_kernel = std::string("sm90_") + (in == DType::fp16 ? "f16_" : "bf16_") +
-                              (out == DType::fp32 ? "f32_" : out == DType::fp16 ? "f16_" : "bf16_") + "128x176x64_s5_c1x1_bk";
+        options.sm90_kernel = sm90_kernel_name(spec, "128x176x64_s5_c1x1_bk");
         check_case(spec, options, seed++);
       }
 }

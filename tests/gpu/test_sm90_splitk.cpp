@@ -13,6 +13,8 @@ using graphgemm::testing::capture;
 using graphgemm::testing::capture_graph;
 using graphgemm::testing::check_case;
 using graphgemm::testing::expect_replays_equal;
+using graphgemm::testing::seeded_spec;
+using graphgemm::testing::sm90_kernel_name;
 using graphgemm::testing::GraphPtr;
 using support::GemmOperands;
 using support::GemmSpec;
@@ -173,18 +175,9 @@ TEST(Sm90SplitK, ClusterSumsEveryClusterSizeShapeAndEpilogue) {
         for (const auto& sh : shapes) {
           const int slices = cluster * groups;
           if (slices > (sh[2] + 63) / 64) continue;
-          const int variant = static_cast<int>(seed % 4);
-          GemmSpec spec{sh[0], sh[1], sh[2], seed % 3 == 0 ? DType::fp16 : DType::bf16, DType::bf16};
-          if (seed % 5 == 0) spec.out = DType::fp32;
-          else if (spec.in == DType::fp16) spec.out = DType::fp16;
+          GemmSpec spec = seeded_spec(sh[0], sh[1], sh[2], seed);
           spec.b_layout = seed % 2 ? Layout::col_major : Layout::row_major;
-          spec.ld_multiple = 8;
-          if (variant == 1) spec.with_bias = true;
-          if (variant == 2) { spec.scale_a = 2; spec.scale_b = 2; spec.alpha = 0.5f; }
-          if (variant == 3) { spec.with_c = true; spec.beta = -0.75f; spec.with_bias = true; }
-          const std::string name = std::string("sm90_") + (spec.in == DType::fp16 ? "f16_" : "bf16_") +
-                                   (spec.out == DType::fp32 ? "f32_" : spec.out == DType::fp16 ? "f16_" : "bf16_") + tile +
-                                   (spec.b_layout == Layout::col_major ? "_bk" : "_bn");
+          const std::string name = sm90_kernel_name(spec, std::string(tile) + (spec.b_layout == Layout::col_major ? "_bk" : "_bn"));
           const GemmOptions o = split_options(SplitKMode::parallel, slices, name, cluster);
           check_case(spec, o, seed++);
           GemmOperands ops(spec, 1);
@@ -212,18 +205,9 @@ TEST(Sm90SplitK, SwapABClusterSumsEveryTileClusterSizeAndEpilogue) {
         if (cluster == 8 && !wide) continue;  // 4 consumer warps: at most 4 owners
         if (sh[0] == 1 && cluster == 8) continue;  // 17 tiles x 8: more clusters of 8 than fit
         if (sh[0] == 1 && !wide && cluster == 4) continue;  // 33 tiles x 4 = 132 CTAs: 33 clusters of 4 may not fit
-        const int variant = static_cast<int>(seed % 4);
-        GemmSpec spec{sh[0], sh[1], sh[2], seed % 3 == 0 ? DType::fp16 : DType::bf16, DType::bf16};
-        if (seed % 5 == 0) spec.out = DType::fp32;
-        else if (spec.in == DType::fp16) spec.out = DType::fp16;
+        GemmSpec spec = seeded_spec(sh[0], sh[1], sh[2], seed);
         spec.b_layout = Layout::col_major;  // B stored N x K: the only swap-AB layout
-        spec.ld_multiple = 8;
-        if (variant == 1) spec.with_bias = true;
-        if (variant == 2) { spec.scale_a = 2; spec.scale_b = 2; spec.alpha = 0.5f; }
-        if (variant == 3) { spec.with_c = true; spec.beta = -0.75f; spec.with_bias = true; }
-        const std::string name = std::string("sm90_") + (spec.in == DType::fp16 ? "f16_" : "bf16_") +
-                                 (spec.out == DType::fp32 ? "f32_" : spec.out == DType::fp16 ? "f16_" : "bf16_") + tile +
-                                 "_c1x1_sw_bk";
+        const std::string name = sm90_kernel_name(spec, std::string(tile) + "_c1x1_sw_bk");
         const GemmOptions o = split_options(SplitKMode::parallel, cluster, name, cluster);
         SCOPED_TRACE(name + " " + spec.to_string() + " cluster " + std::to_string(cluster));
         check_case(spec, o, seed++);

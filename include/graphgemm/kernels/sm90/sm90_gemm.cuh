@@ -293,6 +293,34 @@ __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (
     }
 }
 
+// Plain stores of columns [first, last) of a staged 64-row chunk (128B-swizzled, see store_pair)
+// at D's column col_base, rows below M only; first lies on a 16-byte unit, col_base + last <= N.
+// Whole units are one 16-byte store each (the swizzle moves whole units; D, ldd and every chunk's
+// column base are 16-byte aligned), a unit cut by `last` goes element by element. The consumer
+// warpgroup's 128 threads share the units.
+template <class ElementD>
+__device__ __forceinline__ void store_staged_columns(const KernelParams& p, uint32_t buf, int row_base, int col_base,
+                                                     int first, int last) {
+    constexpr int kUnitElems = 16 / static_cast<int>(sizeof(ElementD));
+    const int u0 = first / kUnitElems, units = (last + kUnitElems - 1) / kUnitElems - u0;
+    ElementD* d_ptr = static_cast<ElementD*>(p.d);
+    for (int idx = static_cast<int>(threadIdx.x % 128); idx < 64 * units; idx += 128) {
+        const int r = idx / units, cc = (u0 + idx % units) * kUnitElems;
+        if (row_base + r >= p.m) continue;
+        ElementD* dst = d_ptr + static_cast<long long>(row_base + r) * p.ldd + col_base + cc;
+        if (cc + kUnitElems <= last) {
+            uint4 v;
+            asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+                         : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                         : "r"(staged_address<ElementD>(buf, r, cc))
+                         : "memory");
+            *reinterpret_cast<uint4*>(dst) = v;
+        } else {
+            for (int e = 0; cc + e < last; ++e) dst[e] = load_staged<ElementD>(buf, r, cc + e);
+        }
+    }
+}
+
 // Epilogue of one consumer warpgroup's 64 x BN block of accumulators (the wgmma m64nBNk16
 // fragment layout), rows [row_base, row_base + 64) and columns [n0, n0 + BN) of D, shared by the
 // cooperative and the ping-pong kernels. Per chunk of kCols columns: D = alpha * acc * scale_a *
@@ -338,26 +366,23 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
         if (wg_leader) tma_store_wait_read<kBufs - 1>();
         named_barrier_sync(barrier_id, 128);
         GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 8);
-#define GRAPHGEMM_STAGE_CHUNK(K, W) \
+        // Warpgroup-uniform switch: only the path taken is fetched (see stage_chunk). The width is
+        // kCols, or kLastCols for a partial last chunk.
+        auto stage = [&](auto width) {
+            constexpr int W = decltype(width)::value;
+#define GRAPHGEMM_STAGE_CHUNK(K) \
     stage_chunk<K, ElementD, kCols, W>(p, acc, chunk, col_base, buf, r0, lane, g_r0, g_r1, rs0, rs1, has_c, c_ptr)
-        if (!partial) {
-            switch (kind) {  // warpgroup-uniform: only the path taken is fetched (see stage_chunk)
-                case 0: GRAPHGEMM_STAGE_CHUNK(0, kCols); break;
-                case 1: GRAPHGEMM_STAGE_CHUNK(1, kCols); break;
-                case 2: GRAPHGEMM_STAGE_CHUNK(2, kCols); break;
-                case 3: GRAPHGEMM_STAGE_CHUNK(3, kCols); break;
-                default: GRAPHGEMM_STAGE_CHUNK(4, kCols); break;
-            }
-        } else {
             switch (kind) {
-                case 0: GRAPHGEMM_STAGE_CHUNK(0, kLastCols); break;
-                case 1: GRAPHGEMM_STAGE_CHUNK(1, kLastCols); break;
-                case 2: GRAPHGEMM_STAGE_CHUNK(2, kLastCols); break;
-                case 3: GRAPHGEMM_STAGE_CHUNK(3, kLastCols); break;
-                default: GRAPHGEMM_STAGE_CHUNK(4, kLastCols); break;
+                case 0: GRAPHGEMM_STAGE_CHUNK(0); break;
+                case 1: GRAPHGEMM_STAGE_CHUNK(1); break;
+                case 2: GRAPHGEMM_STAGE_CHUNK(2); break;
+                case 3: GRAPHGEMM_STAGE_CHUNK(3); break;
+                default: GRAPHGEMM_STAGE_CHUNK(4); break;
             }
-        }
 #undef GRAPHGEMM_STAGE_CHUNK
+        };
+        if (!partial) stage(std::integral_constant<int, kCols>{});
+        else stage(std::integral_constant<int, kLastCols>{});
         // Generic-proxy smem writes -> visible to the async proxy (TMA store).
         fence_proxy_async_shared();
         named_barrier_sync(barrier_id, 128);
@@ -368,39 +393,12 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
             tma_store_commit();
         }
         GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 10);
+        // Plain stores for what TMA did not store: a partial chunk's columns, or those in [n_tma, N).
         if (partial) {
-            // 16-byte units of the staged rows: the 128B swizzle moves whole units. Units that reach
-            // past N go element by element. (D, ldd and every tile's column base are 16-byte aligned:
-            // BN * sizeof(ElementD) is a multiple of 16.)
-            constexpr int kUnitElems = 16 / static_cast<int>(sizeof(ElementD));
-            constexpr int kUnits = kLastCols / kUnitElems;
-            ElementD* d_ptr = static_cast<ElementD*>(p.d);
-            for (int idx = static_cast<int>(threadIdx.x % 128); idx < 64 * kUnits; idx += 128) {
-                const int r = idx / kUnits, cc = (idx % kUnits) * kUnitElems;
-                if (row_base + r >= p.m || col_base + cc >= p.n) continue;
-                ElementD* dst = d_ptr + static_cast<long long>(row_base + r) * p.ldd + col_base + cc;
-                const uint32_t src = staged_address<ElementD>(buf, r, cc);
-                if (col_base + cc + kUnitElems <= p.n) {
-                    uint4 v;
-                    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
-                                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                                 : "r"(src)
-                                 : "memory");
-                    *reinterpret_cast<uint4*>(dst) = v;
-                } else {
-                    for (int e = 0; e < kUnitElems && col_base + cc + e < p.n; ++e) dst[e] = load_staged<ElementD>(buf, r, cc + e);
-                }
-            }
+            store_staged_columns<ElementD>(p, buf, row_base, col_base, 0, min(kLastCols, p.n - col_base));
         } else if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
-            const int first = max(p.n_tma, col_base) - col_base, last = p.n - col_base;
-            const int width = min(last, kCols) - first;
-            ElementD* d_ptr = static_cast<ElementD*>(p.d);
-            for (int idx = static_cast<int>(threadIdx.x % 128); idx < 64 * width; idx += 128) {
-                const int r = idx / width, cc = first + idx % width;
-                if (row_base + r < p.m)
-                    d_ptr[static_cast<long long>(row_base + r) * p.ldd + col_base + cc] =
-                        load_staged<ElementD>(buf, r, cc);
-            }
+            store_staged_columns<ElementD>(p, buf, row_base, col_base, max(p.n_tma, col_base) - col_base,
+                                           min(p.n - col_base, kCols));
         }
         epi_buf = epi_buf + 1 == kBufs ? 0 : epi_buf + 1;
     }
