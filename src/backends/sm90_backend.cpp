@@ -285,7 +285,7 @@ Status Sm90Backend::make_kernel_launch(const GemmArgs& args, KernelLaunch& out) 
   out.num_args = 4;
   for (int i = 0; i < 4; ++i) out.arg_offset[i] = static_cast<std::size_t>(static_cast<unsigned char*>(ptrs[i]) - out.storage);
   const sm90::LaunchGeometry g = sm90::kernel_geometry(kernel_, *storage);
-  out.function = sm90::kernel_function(kernel_);
+  out.function = sm90::kernel_launch_function(kernel_, *storage);
   out.grid = dim3(g.grid[0], g.grid[1], g.grid[2]);
   out.block = dim3(g.block[0], g.block[1], g.block[2]);
   out.cluster = dim3(g.cluster[0], g.cluster[1], g.cluster[2]);

@@ -21,7 +21,8 @@ struct Entry {
     cudaError_t (*initialize)(int);
     cudaError_t (*make_launch_args)(const k::GemmParams&, int, LaunchArgsStorage&, bool);
     cudaError_t (*launch)(const LaunchArgsStorage&, cudaStream_t);
-    const void* (*function)();
+    const void* (*function)();                                  // the full kernel (attributes)
+    const void* (*launch_function)(const LaunchArgsStorage&);   // the kernel these arguments launch
     void (*args)(const LaunchArgsStorage&, void* [4]);
     LaunchGeometry (*geometry)(const LaunchArgsStorage&);
     int (*split_cluster_capacity)(int, int);
@@ -49,6 +50,7 @@ struct Adapter {
         return G::launch(as_args(s), stream);
     }
     static void args(const LaunchArgsStorage& s, void* out[4]) { G::kernel_args(as_args(s), out); }
+    static const void* launch_function(const LaunchArgsStorage& s) { return G::kernel_function(as_args(s)); }
     static LaunchGeometry geometry(const LaunchArgsStorage& s) {
         const Args& a = as_args(s);
         return LaunchGeometry{{a.grid.x, a.grid.y, a.grid.z},
@@ -76,7 +78,8 @@ struct Adapter {
                        Config::kBlockK, Config::kStages, Config::kClusterM, Config::kClusterN,
                        Config::kConsumerWGs, Config::kThreads, Config::kSmemBytes,
                        Config::kBKMajor, G::schedule(), G::supports_split_cluster(2)},
-            &G::initialize, &make, &launch, &G::kernel_function, &args, &geometry,
+            &G::initialize, &make, &launch, static_cast<const void* (*)()>(&G::kernel_function), &launch_function,
+            &args, &geometry,
             &G::split_cluster_capacity};
     }
 };

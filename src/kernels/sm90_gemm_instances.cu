@@ -65,6 +65,10 @@ cudaError_t kernel_launch(int i, const LaunchArgsStorage& storage, cudaStream_t 
 
 const void* kernel_function(int i) { return valid(i) ? entry(i).function() : nullptr; }
 
+const void* kernel_launch_function(int i, const LaunchArgsStorage& storage) {
+    return valid(i) ? entry(i).launch_function(storage) : nullptr;
+}
+
 void kernel_args(int i, const LaunchArgsStorage& storage, void* args[4]) {
     if (valid(i)) entry(i).args(storage, args);
 }

@@ -103,9 +103,12 @@ cudaError_t kernel_make_launch_args(int i, const graphgemm::kernels::sm90::GemmP
 // Enqueues the launch: with split-K, a memset of the workspace counters and then the kernel.
 cudaError_t kernel_launch(int i, const LaunchArgsStorage& storage, cudaStream_t stream);
 
-// For graph kernel nodes: the __global__ function, its 4 argument pointers (into `storage`) and
-// the launch geometry (cluster dims must be set as a node attribute when cluster[0] > 1).
+// The instance's full __global__ function (function attributes, occupancy).
 const void* kernel_function(int i);
+// For graph kernel nodes: the __global__ function these arguments launch (the full kernel, or its
+// unsplit twin for unsplit work), its 4 argument pointers (into `storage`) and the launch geometry
+// (cluster dims must be set as a node attribute when cluster[0] > 1).
+const void* kernel_launch_function(int i, const LaunchArgsStorage& storage);
 void kernel_args(int i, const LaunchArgsStorage& storage, void* args[4]);
 LaunchGeometry kernel_geometry(int i, const LaunchArgsStorage& storage);
 

@@ -8,7 +8,7 @@
 // earliest CTA entry, beside the per-launch time of the graph.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full (the co-resident grid of graph nodes)]
+//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp (bias + scale_a epilogue)]
 #define GRAPHGEMM_SM90_TRACE 1
 
 #include <algorithm>
@@ -41,7 +41,7 @@ __global__ void fill(__nv_bfloat16* p, size_t n, unsigned seed) {
 }
 
 template <class Config>
-int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster, bool full) {
+int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster, bool full, bool mlp) {
     using G = k::Gemm<Config>;
     int dev = 0, sms = 0;
     CHECK(cudaGetDevice(&dev));
@@ -60,6 +60,15 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     const size_t ws_bytes = splits > 1 ? G::workspace(m, n, mode, splits, cluster).total() : 0;
     void* ws = nullptr;
     if (ws_bytes) CHECK(cudaMalloc(&ws, ws_bytes));
+    // mlp: the epilogue of the issue-4 MLP layer (bf16 bias per column, fp32 scale per row).
+    __nv_bfloat16* bias = nullptr;
+    float* scale = nullptr;
+    if (mlp) {
+        CHECK(cudaMalloc(&bias, size_t(n) * 2));
+        CHECK(cudaMalloc(&scale, size_t(m) * 4));
+        fill<<<8, 256>>>(bias, size_t(n), 7);
+        CHECK(cudaMemset(scale, 0, size_t(m) * 4));
+    }
     std::vector<typename G::LaunchArgs> la(sets);
     for (int s = 0; s < sets; ++s) {
         k::GemmParams p;
@@ -70,6 +79,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         p.split_cluster = cluster;
         p.workspace = ws, p.workspace_bytes = ws_bytes;
         p.programmatic = pdl;
+        if (mlp) p.bias = bias, p.bias_type = k::BiasType::bf16, p.scale_a = scale;
         CHECK(G::make_launch_args(p, sms, la[s], full));
     }
     cudaStream_t st;
@@ -112,10 +122,10 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
                                     "PDL: previous grid done", "PDL: next grid let launch",
                                     "  cluster sum: partial in smem", "  cluster sum: rows summed", "  cluster sum: peers done"};
     std::printf("%s %dx%dx%d split %s x%d: grid %d CTAs, %d operand sets, per launch in a graph of %d: "
-                "median %.2f us (min %.2f), cluster %d%s\n",
+                "median %.2f us (min %.2f), cluster %d%s%s\n",
                 G::name(), m, n, kk, mode == k::SplitMode::parallel ? "parallel" : mode == k::SplitMode::serial ? "serial" : "none",
                 splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front(), cluster,
-                full ? ", full grid (graph nodes' co-resident grid)" : "");
+                full ? ", full grid (graph nodes' co-resident grid)" : "", mlp ? ", epilogue bias + scale_a" : "");
     // Where the CTAs that had work (a main loop) ran: their SM ids, sorted.
     std::vector<int> busy_sms;
     for (int c = 0; c < grid && c < 1024; ++c)
@@ -142,7 +152,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
@@ -152,7 +162,8 @@ int main(int argc, char** argv) {
     const bool pdl = argc > 7 && std::string(argv[7]) == "pdl";
     const int cluster = argc > 8 ? std::atoi(argv[8]) : 1;
     const bool full = argc > 9 && std::string(argv[9]) == "full";
+    const bool mlp = argc > 10 && std::string(argv[10]) == "mlp";
     const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
-    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full);
-    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full);
+    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp);
+    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp);
 }

@@ -58,6 +58,11 @@ struct GemmConfig {
     // kernels without a cluster of their own, BN <= 128 (wider tiles spill registers in the
     // reduction: 128x256 fp32 out, 16 bytes).
     static constexpr bool kSplitCluster = kClusterSize == 1 && kBlockN <= 128;
+    // Whether the kernel has the split-K, stream-K and cluster-sum paths (see UnsplitConfig), and
+    // whether an unsplit twin without them is instantiated beside it: the small-M tile, whose
+    // launches are short enough for the fixed costs to matter.
+    static constexpr bool kSplitK = true;
+    static constexpr bool kUnsplitTwin = kBlockM == 64;
 
     static constexpr int kConsumerWGs = kBlockM / 64;
     static constexpr int kThreads = (kConsumerWGs + 1) * 128;
@@ -99,6 +104,20 @@ struct GemmConfig {
     static_assert(kBoxAOuter % 8 == 0 && kBoxBOuter % 8 == 0, "multicast halves: 1024B aligned");
     static_assert(kStages >= 2);
     static_assert(kSmemBytes <= kMaxDynamicSmem, "shared memory budget exceeded");
+};
+
+// The same kernel without its split-K, stream-K and cluster-sum paths: launched instead of the
+// full one for unsplit work (Gemm<Config>::make_launch_args picks it; Config::kUnsplitTwin says
+// which configurations have one).
+// NOTES: the epilogue of a small GEMM runs once per CTA, from a cold instruction cache; the full
+// 64x128 kernel is ~28 000 SASS instructions against ~4 400 without these paths and the epilogue
+// kinds, and the lean build measured 0.5-0.6 us faster per launch with a plain epilogue and
+// 1.0-1.2 us with bias and scale_a (tools/diag/sm90_trace, H100, M = 16..256, N = K = 512;
+// session 11 in docs/sm90_notes.md).
+template <class Config>
+struct UnsplitConfig : Config {
+    static constexpr bool kSplitK = false;
+    static constexpr bool kSplitCluster = false;
 };
 
 // Largest stage count that fits the shared memory budget.
@@ -827,9 +846,11 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int rank_n = Config::kClusterN == 2 ? static_cast<int>(cta_rank) : 0;
     const int num_k_blocks = (p.k + BK - 1) / BK;
     // Split-K: slice s covers k-blocks [s*q + min(s, r), +q + (s < r)) with q, r = divmod(nkb, S).
-    const bool stream_k = p.split_mode == static_cast<int>(SplitMode::stream_k);  // KernelParams::splits == 1
-    const int kb_per_slice = num_k_blocks / p.splits;
-    const int kb_extra = num_k_blocks - kb_per_slice * p.splits;
+    const bool stream_k = Config::kSplitK && p.split_mode == static_cast<int>(SplitMode::stream_k);  // splits == 1
+    const int splits = Config::kSplitK ? p.splits : 1;
+    const int split_cluster = Config::kSplitK ? p.split_cluster : 1;
+    const int kb_per_slice = num_k_blocks / splits;
+    const int kb_extra = num_k_blocks - kb_per_slice * splits;
 
     // ---- Barrier initialisation --------------------------------------------------------------
     if (threadIdx.x == kConsumerWGs * 128) {
@@ -854,7 +875,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         // ======================== Producer warpgroup (TMA) ========================
         setmaxnreg_dec<Config::kProducerRegs>();
         if (warp_idx == kConsumerWGs * 4 && lane == 0) {
-            Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits, p.split_cluster);
+            Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, splits, split_cluster);
             if (stream_k) sched.init_stream_k(num_k_blocks);
             uint32_t stage = 0, phase = 0;
 #ifdef GRAPHGEMM_SM90_TRACE
@@ -899,7 +920,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         griddep_wait();  // before the epilogue's and split-K's global accesses
         const uint32_t warp_in_wg = warp_idx % 4;
         const bool wg_leader = (threadIdx.x % 128) == 0;
-        Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits, p.split_cluster);
+        Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, splits, split_cluster);
         if (stream_k) sched.init_stream_k(num_k_blocks);
         const int ctiles_n = sched.tiles_n * Config::kClusterN;  // CTA tiles along N
         const int num_ctiles = sched.tiles_m * Config::kClusterM * ctiles_n;
@@ -947,7 +968,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             // NOTES: per warpgroup (its 64 rows), so the two consumer warpgroups never wait on
             // each other. Warpgroups entirely outside M x N take no part (nobody reads them).
             bool store_d = true;
-            if (p.splits > 1 && in_bounds) {  // uniform
+            if (Config::kSplitK && p.splits > 1 && in_bounds) {  // uniform
                 const int ctile = (m0 / BM) * ctiles_n + n0 / BN;
                 int* counter = p.counters + ctile * kConsumerWGs + wg_idx;
                 const int slot = p.split_mode == static_cast<int>(SplitMode::parallel)
@@ -1014,8 +1035,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 5);
             }
         }
-        const int slots = p.splits / p.split_cluster;  // partial tiles per tile in the workspace
-        if (p.split_mode == static_cast<int>(SplitMode::parallel) && slots > 1) {
+        const int slots = splits / split_cluster;  // partial tiles per tile in the workspace
+        if (Config::kSplitK && p.split_mode == static_cast<int>(SplitMode::parallel) && slots > 1) {
             parallel_split_reduce<Config>(p, num_ctiles, ctiles_n, slots);
         }
         GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 6);

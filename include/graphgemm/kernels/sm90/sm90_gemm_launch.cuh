@@ -22,7 +22,8 @@
 //                                           bool full_grid = false);
 //       static cudaError_t launch(const LaunchArgs&, cudaStream_t);   // split-K: memset + kernel
 //       static SplitWorkspaceLayout workspace(m, n, mode, splits);     // split-K workspace
-//       static const void* kernel_function();
+//       static const void* kernel_function();             // the full kernel (attributes)
+//       static const void* kernel_function(const LaunchArgs&);  // the one a launch runs
 //       static void kernel_args(const LaunchArgs&, void* args[4]);  // for graph kernel nodes
 //       static constexpr const char* name();
 //       static constexpr Schedule schedule();          // cooperative or pingpong
@@ -139,6 +140,13 @@ constexpr auto kernel_entry() {
     else return &sm90_gemm_kernel<Config>;
 }
 
+// Whether a configuration has an unsplit twin (cooperative configurations with kUnsplitTwin).
+template <class Config>
+constexpr bool has_unsplit_twin() {
+    if constexpr (schedule_of<Config>() == Schedule::cooperative) return Config::kUnsplitTwin;
+    else return false;
+}
+
 template <class T>
 constexpr const char* dtype_name() {
     if constexpr (std::is_same_v<T, float>) return "f32";
@@ -196,6 +204,7 @@ struct Gemm {
         void* memset_ptr;     // split-K: counters to zero before the kernel (nullptr: none)
         size_t memset_bytes;
         bool programmatic;    // launch with programmatic stream serialization (PDL)
+        bool unsplit;         // launch the unsplit twin (no split-K, stream-K or cluster sum)
     };
 
     static constexpr Schedule schedule() { return detail::schedule_of<Config>(); }
@@ -219,8 +228,16 @@ struct Gemm {
 
     static constexpr const char* name() { return detail::kConfigName<Config>.data; }
 
+    // The full kernel (function attributes, occupancy), and the one a launch runs: its unsplit
+    // twin where it has one and the work is not split.
     static const void* kernel_function() {
         return reinterpret_cast<const void*>(detail::kernel_entry<Config>());
+    }
+    static const void* kernel_function(const LaunchArgs& la) {
+        if constexpr (detail::has_unsplit_twin<Config>()) {
+            if (la.unsplit) return reinterpret_cast<const void*>(&detail::sm90_gemm_kernel<UnsplitConfig<Config>>);
+        }
+        return kernel_function();
     }
 
     // Pointers to the four kernel arguments inside `la` (e.g. cudaKernelNodeParams::kernelParams).
@@ -366,6 +383,7 @@ struct Gemm {
         // programmatic primary anyway).
         la.programmatic = p.programmatic && !uses_ws;
         la.params.pdl_prefetch_kb = la.programmatic ? kPdlPrefetchKBlocks : 0;
+        la.unsplit = has_unsplit_twin<Config>() && !stream_k && p.splits == 1 && split_cluster == 1;
 
         // ---- Persistent grid: one CTA per SM at most, whole clusters ----
         constexpr int kCluster = Config::kClusterSize;
@@ -423,6 +441,11 @@ struct Gemm {
         }
         cfg.attrs = num_attrs > 0 ? attr : nullptr;
         cfg.numAttrs = num_attrs;
+        if constexpr (detail::has_unsplit_twin<Config>()) {
+            if (la.unsplit)
+                return cudaLaunchKernelEx(&cfg, &detail::sm90_gemm_kernel<UnsplitConfig<Config>>, la.tma_a, la.tma_b,
+                                          la.tma_d, la.params);
+        }
         return cudaLaunchKernelEx(&cfg, detail::kernel_entry<Config>(), la.tma_a, la.tma_b,
                                   la.tma_d, la.params);
     }
@@ -439,6 +462,11 @@ private:
         err = cudaFuncSetAttribute(kernel_function(), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                    Config::kSmemBytes);
         if (err != cudaSuccess) return err;
+        if constexpr (detail::has_unsplit_twin<Config>()) {
+            err = cudaFuncSetAttribute(reinterpret_cast<const void*>(&detail::sm90_gemm_kernel<UnsplitConfig<Config>>),
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
+            if (err != cudaSuccess) return err;
+        }
         if constexpr (Config::kClusterSize > 1) {
             int sms = 0;
             err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
