@@ -32,6 +32,8 @@ double tile_efficiency(const KernelInfo& k) {
   if (k.block_m == 128 && k.block_n == 192) return 0.92;
   // PREDICTED (session 10): 128x176 as 128x192 (304 against 320 operand bytes per k-block row).
   if (k.block_m == 128 && k.block_n == 176) return 0.92;
+  // PREDICTED (session 11): 128x136 as 128x128, by the rule below (264 operand bytes per k-block
+  // row for 136 columns: per output within 3% of 128x128's 256 for 128).
   if (k.block_m * k.block_n >= 128 * 128) return cluster ? 0.75 : 0.84;
   return 0.55;
 }

@@ -92,13 +92,14 @@ TEST(Sm90Schedule, InstanceTable) {
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
   EXPECT_EQ(swap_ab, 24);    // 4 tiles x 3 outputs x 2 inputs (B stored N x K only)
-  // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, and 128x176 (B stored N x K only) x 3 x 2
-  EXPECT_EQ(gd::kernel_count(), 72 + 6 + 36 + 24);
+  // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, and 128x176, 128x136 (B stored N x K
+  // only) x 3 x 2
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 36 + 24);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
                            "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk",
                            "sm90_f16_f16_128x192x64_s4_c1x1_bn", "sm90_bf16_f32_16x128x64_s12_c1x1_sw_bk",
-                           "sm90_f16_f32_128x176x64_s5_c1x1_bk"})
+                           "sm90_f16_f32_128x176x64_s5_c1x1_bk", "sm90_bf16_f16_128x136x64_s5_c1x1_bk"})
     find(name);
 }
 

@@ -54,10 +54,12 @@ TEST(Sm90, EveryKernelInstance) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Each tile configuration forced by name, on a shape that is not a multiple of any tile.
   std::uint64_t seed = 200;
-  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x176x64_s5_c1x1", "128x128x64_s6_c1x1",
-                           "128x128x64_s6_c1x2", "64x128x64_s8_c1x1", "128x128x64_s6_c1x1_pp", "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"})
+  for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x176x64_s5_c1x1", "128x136x64_s5_c1x1",
+                           "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "64x128x64_s8_c1x1", "128x128x64_s6_c1x1_pp",
+                           "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"})
     for (bool k_major : {true, false}) {
-      if (!k_major && std::string(tile).rfind("128x176", 0) == 0) continue;  // B stored N x K only
+      const std::string t = tile;
+      if (!k_major && (t.rfind("128x176", 0) == 0 || t.rfind("128x136", 0) == 0)) continue;  // B stored N x K only
       GemmSpec spec{333, 1000, 1032, DType::bf16, DType::bf16};
       spec.b_layout = k_major ? Layout::col_major : Layout::row_major;
       spec.ld_multiple = 8;
@@ -69,14 +71,16 @@ TEST(Sm90, EveryKernelInstance) {
     }
 }
 
-// The 128x176 tile (its epilogue ends with a partial chunk, stored with 16-byte plain stores, not
-// TMA): every output type and epilogue, N a multiple of 176 (2112), ragged inside the partial chunk
-// (2100, 2103: whole units then single elements) and inside a full chunk (1000), ragged M and K;
-// fp64 reference, poisoned output, no writes outside M x N.
-TEST(Sm90, Tile176EveryEpilogueAndOutputType) {
+// The 128x176 and 128x136 tiles (their epilogue ends with a partial chunk, stored with 16-byte
+// plain stores, not TMA): every output type and epilogue, N = 2112 (12 x 176; 15 x 136 + 72),
+// ragged inside a partial chunk (2100, 2103: whole units then single elements; 1096 = 8 x 136 + 8:
+// one unit of a bf16 partial chunk) and inside a full chunk (1000), ragged M and K; fp64
+// reference, poisoned output, no writes outside M x N.
+TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4000;
-  const std::int64_t shapes[][3] = {{1024, 2112, 7168}, {300, 2100, 1000}, {129, 2103, 520}, {333, 1000, 1032}};
+  const std::int64_t shapes[][3] = {{1024, 2112, 7168}, {300, 2100, 1000}, {129, 2103, 520}, {333, 1000, 1032}, {200, 1096, 300}};
+  for (const char* tile : {"128x176x64_s5_c1x1_bk", "128x136x64_s5_c1x1_bk"})
   for (const auto& sh : shapes)
     for (DType out : {DType::bf16, DType::fp16, DType::fp32})
       for (int variant = 0; variant < 4; ++variant) {
@@ -87,7 +91,7 @@ TEST(Sm90, Tile176EveryEpilogueAndOutputType) {
         set_epilogue_variant(spec, variant);
         GemmOptions options;
         options.backend = Backend::sm90;
-        options.sm90_kernel = sm90_kernel_name(spec, "128x176x64_s5_c1x1_bk");
+        options.sm90_kernel = sm90_kernel_name(spec, tile);
         check_case(spec, options, seed++);
       }
 }

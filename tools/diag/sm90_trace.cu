@@ -8,7 +8,7 @@
 // earliest CTA entry, beside the per-launch time of the graph.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp (bias + scale_a epilogue)]
+//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale (epilogue: bf16 bias and fp32 scale_a, or one of them)]
 #define GRAPHGEMM_SM90_TRACE 1
 
 #include <algorithm>
@@ -41,7 +41,7 @@ __global__ void fill(__nv_bfloat16* p, size_t n, unsigned seed) {
 }
 
 template <class Config>
-int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster, bool full, bool mlp) {
+int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster, bool full, int mlp) {
     using G = k::Gemm<Config>;
     int dev = 0, sms = 0;
     CHECK(cudaGetDevice(&dev));
@@ -79,7 +79,8 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         p.split_cluster = cluster;
         p.workspace = ws, p.workspace_bytes = ws_bytes;
         p.programmatic = pdl;
-        if (mlp) p.bias = bias, p.bias_type = k::BiasType::bf16, p.scale_a = scale;
+        if (mlp & 1) p.bias = bias, p.bias_type = k::BiasType::bf16;
+        if (mlp & 2) p.scale_a = scale;
         CHECK(G::make_launch_args(p, sms, la[s], full));
     }
     cudaStream_t st;
@@ -125,7 +126,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
                 "median %.2f us (min %.2f), cluster %d%s%s\n",
                 G::name(), m, n, kk, mode == k::SplitMode::parallel ? "parallel" : mode == k::SplitMode::serial ? "serial" : "none",
                 splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front(), cluster,
-                full ? ", full grid (graph nodes' co-resident grid)" : "", mlp ? ", epilogue bias + scale_a" : "");
+                full ? ", full grid (graph nodes' co-resident grid)" : "", mlp == 3 ? ", epilogue bias + scale_a" : mlp == 1 ? ", epilogue bias" : mlp == 2 ? ", epilogue scale_a" : "");
     // Where the CTAs that had work (a main loop) ran: their SM ids, sorted.
     std::vector<int> busy_sms;
     for (int c = 0; c < grid && c < 1024; ++c)
@@ -152,7 +153,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
@@ -162,7 +163,8 @@ int main(int argc, char** argv) {
     const bool pdl = argc > 7 && std::string(argv[7]) == "pdl";
     const int cluster = argc > 8 ? std::atoi(argv[8]) : 1;
     const bool full = argc > 9 && std::string(argv[9]) == "full";
-    const bool mlp = argc > 10 && std::string(argv[10]) == "mlp";
+    const std::string epi = argc > 10 ? argv[10] : "-";
+    const int mlp = epi == "mlp" ? 3 : epi == "bias" ? 1 : epi == "scale" ? 2 : 0;
     const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
     if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp);
     return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp);

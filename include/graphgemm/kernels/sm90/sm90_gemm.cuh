@@ -97,9 +97,9 @@ struct GemmConfig {
     static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
                   std::is_same_v<ElementD, float>);
     static_assert(kBlockM == 64 || kBlockM == 128, "each consumer warpgroup owns 64 rows");
-    // BN a multiple of 64, or (176: N = 2112 = 12 x 176) of 16 with B stored N x K (a K-major B box
-    // of BN rows; an N-major one is 64 columns wide); the epilogue's last chunk is then partial.
-    static_assert((kBlockN % 64 == 0 || (kBlockN % 16 == 0 && kBKMajor)) && kBlockN >= 64 && kBlockN <= 256);
+    // BN a multiple of 64, or (136, 176: N = 2112) of 8 with B stored N x K (a K-major B box of BN
+    // rows; an N-major one is 64 columns wide); the epilogue's last chunk is then partial.
+    static_assert((kBlockN % 64 == 0 || (kBlockN % 8 == 0 && kBKMajor)) && kBlockN >= 64 && kBlockN <= 256);
     static_assert(kClusterSize == 1 || kClusterSize == 2, "cluster of 1 or 2 CTAs");
     static_assert(kBoxAOuter % 8 == 0 && kBoxBOuter % 8 == 0, "multicast halves: 1024B aligned");
     static_assert(kStages >= 2);
@@ -346,7 +346,7 @@ __device__ __forceinline__ void store_staged_columns(const KernelParams& p, uint
 // scale_b + bias + beta * C is staged into one of the warpgroup's kBufs 128B-swizzled smem buffers
 // (bufs, kBufBytes each; epi_buf is the next one, carried across calls), then stored by one TMA
 // store clipped at M; the columns [n_tma, N) that TMA cannot store exactly are copied from the
-// staged chunk with plain stores. A tile whose width is not a multiple of kCols (128x176) ends with
+// staged chunk with plain stores. A tile whose width is not a multiple of kCols (128x136, 128x176) ends with
 // a partial chunk, which TMA cannot store either (its box would write the next tile's columns):
 // it is copied with 16-byte plain stores. Nothing outside M x N is written. Warpgroup-uniform; the caller
 // guarantees row_base < M and n0 < N, and waits for the last stores (tma_store_wait) before exit.

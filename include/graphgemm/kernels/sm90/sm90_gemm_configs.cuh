@@ -7,6 +7,8 @@
 //                                                     or tile counts that quantize badly with 256
 //   128x176x64, 5 stages, cluster 1x1, B N x K only : N = 2112 = 12 x 176 (deepseek_v3 q_a/kv_a),
 //                                                     tile counts that fill 132 SMs (96, 384, 768)
+//   128x136x64, 5 stages, cluster 1x1, B N x K only : N = 2112 at M = 1024: 16 x 8 = 128 tiles, one
+//                                                     wave of 128 CTAs (128x176: 96)
 //   128x128x64, 6 stages, cluster 1x1               : medium GEMMs / more tiles per wave
 //   128x128x64, 6 stages, cluster 1x2 (A multicast) : medium-large GEMMs, less L2 traffic for A
 //    64x128x64, 8 stages, cluster 1x1               : small M (decode-like, M <= 64)
@@ -36,7 +38,7 @@ using TileSet = std::tuple<GemmConfig<AB, D, 128, 256, 4, 2, 1, BKMajor>,
                            GemmConfig<AB, D, 64, 128, 8, 1, 1, BKMajor>>;
 // Tiles for B stored N x K only (a K-major B box of BN rows; an N-major box is 64 columns wide).
 template <class AB, class D>
-using KMajorTileSet = std::tuple<GemmConfig<AB, D, 128, 176, 5, 1, 1, true>>;
+using KMajorTileSet = std::tuple<GemmConfig<AB, D, 128, 176, 5, 1, 1, true>, GemmConfig<AB, D, 128, 136, 5, 1, 1, true>>;
 
 template <class AB, class D>
 using LayoutSet =
@@ -86,6 +88,7 @@ using SwapABConfigs = decltype(std::tuple_cat(SwapABOutputSet<__nv_bfloat16>{}, 
 static_assert(max_stages<__nv_bfloat16, 128, 256>() >= 4);
 static_assert(max_stages<float, 128, 192>() >= 4);
 static_assert(max_stages<float, 128, 176>() >= 5);
+static_assert(max_stages<float, 128, 136>() >= 5);
 static_assert(max_stages<float, 128, 128>() >= 6);
 static_assert(max_stages<float, 64, 128>() >= 8);
 
