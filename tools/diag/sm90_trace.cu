@@ -8,7 +8,7 @@
 // earliest CTA entry, beside the per-launch time of the graph.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale (epilogue: bf16 bias and fp32 scale_a, or one of them)]
+//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8 (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)]
 #define GRAPHGEMM_SM90_TRACE 1
 
 #include <algorithm>
@@ -63,11 +63,14 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     // mlp: the epilogue of the issue-4 MLP layer (bf16 bias per column, fp32 scale per row).
     __nv_bfloat16* bias = nullptr;
     float* scale = nullptr;
+    float* scale_b = nullptr;
     if (mlp) {
         CHECK(cudaMalloc(&bias, size_t(n) * 2));
         CHECK(cudaMalloc(&scale, size_t(m) * 4));
+        CHECK(cudaMalloc(&scale_b, size_t(n) * 4));
         fill<<<8, 256>>>(bias, size_t(n), 7);
         CHECK(cudaMemset(scale, 0, size_t(m) * 4));
+        CHECK(cudaMemset(scale_b, 0, size_t(n) * 4));
     }
     std::vector<typename G::LaunchArgs> la(sets);
     for (int s = 0; s < sets; ++s) {
@@ -81,6 +84,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         p.programmatic = pdl;
         if (mlp & 1) p.bias = bias, p.bias_type = k::BiasType::bf16;
         if (mlp & 2) p.scale_a = scale;
+        if (mlp & 4) p.scale_b = scale_b;
         CHECK(G::make_launch_args(p, sms, la[s], full));
     }
     cudaStream_t st;
@@ -126,7 +130,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
                 "median %.2f us (min %.2f), cluster %d%s%s\n",
                 G::name(), m, n, kk, mode == k::SplitMode::parallel ? "parallel" : mode == k::SplitMode::serial ? "serial" : "none",
                 splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front(), cluster,
-                full ? ", full grid (graph nodes' co-resident grid)" : "", mlp == 3 ? ", epilogue bias + scale_a" : mlp == 1 ? ", epilogue bias" : mlp == 2 ? ", epilogue scale_a" : "");
+                full ? ", full grid (graph nodes' co-resident grid)" : "", mlp == 7 ? ", epilogue bias + scale_a + scale_b" : mlp == 3 ? ", epilogue bias + scale_a" : mlp == 1 ? ", epilogue bias" : mlp == 2 ? ", epilogue scale_a" : "");
     // Where the CTAs that had work (a main loop) ran: their SM ids, sorted.
     std::vector<int> busy_sms;
     for (int c = 0; c < grid && c < 1024; ++c)
@@ -153,7 +157,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
@@ -164,7 +168,7 @@ int main(int argc, char** argv) {
     const int cluster = argc > 8 ? std::atoi(argv[8]) : 1;
     const bool full = argc > 9 && std::string(argv[9]) == "full";
     const std::string epi = argc > 10 ? argv[10] : "-";
-    const int mlp = epi == "mlp" ? 3 : epi == "bias" ? 1 : epi == "scale" ? 2 : 0;
+    const int mlp = epi == "w8a8" ? 7 : epi == "mlp" ? 3 : epi == "bias" ? 1 : epi == "scale" ? 2 : 0;
     const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
     if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp);
     return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp);
