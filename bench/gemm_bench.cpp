@@ -52,6 +52,9 @@ struct Options {
   std::int64_t max_m = 0;  // 0: no limit (a quick run can cap M)
   std::string shape;       // "MxNxK": this one shape instead of the suites (for profilers)
   bool no_peak = false;    // skip the 8192^3 peak run (profilers): floors are then memory-only
+  // The epilogue every GEMM of the run applies: "plain" (D = A·B), or "bias" (+ a per-column bias of
+  // D's dtype: what a linear layer does, and cuBLASLt's BIAS epilogue).
+  std::string epilogue = "plain";
 };
 
 struct Timing {
@@ -234,6 +237,7 @@ class Bench {
   std::vector<Measurement> measure(const Shape& s, DType in, const std::vector<GemmOptions>& backends, bool check) {
     GemmSpec spec{s.m, s.n, s.k, in, output_for(in)};
     if (in == DType::fp8_e4m3) { spec.scale_a = 1; spec.scale_b = 1; }
+    spec.with_bias = opt_.epilogue == "bias";
     const std::size_t set_bytes = (s.m * s.k + s.k * s.n) * size_of(in) + s.m * s.n * size_of(spec.out);
     const std::size_t l2 = static_cast<std::size_t>(prop_.l2CacheSize);
     const int sets = static_cast<int>(std::clamp<std::size_t>((3 * l2 + set_bytes - 1) / set_bytes, 1, 16));
@@ -408,7 +412,7 @@ class Bench {
       SUPPORT_CUDA(cudaDriverGetVersion(&driver));
       int clock_khz = 0;
       SUPPORT_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device_));
-      const std::string base = opt_.out_dir + "/gemm_" + dtype_name;
+      const std::string base = opt_.out_dir + "/gemm_" + dtype_name + (opt_.epilogue == "plain" ? "" : "_" + opt_.epilogue);
       std::ofstream js(base + ".json");
       js << "{\n  \"device\": {\"name\": " << json_escape(prop_.name) << ", \"sm_count\": " << prop_.multiProcessorCount
          << ", \"compute_capability\": \"" << prop_.major << "." << prop_.minor << "\", \"l2_bytes\": " << prop_.l2CacheSize
@@ -417,13 +421,14 @@ class Bench {
          << json_escape("sm MHz, max sm MHz, mem MHz, temperature C, power W, clock event reasons") << "},\n"
          << "  \"cuda\": {\"runtime\": " << runtime << ", \"driver\": " << driver << ", \"cublaslt\": " << cublasLtGetVersion()
          << "},\n  \"dtype\": " << json_escape(dtype_name) << ", \"out_dtype\": " << json_escape(to_string(output_for(in)))
-         << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << (std::isfinite(peak_flops) ? std::to_string(peak_flops / 1e12) : std::string("null"))
+         << ", \"epilogue\": " << json_escape(opt_.epilogue) << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << (std::isfinite(peak_flops) ? std::to_string(peak_flops / 1e12) : std::string("null"))
          << ", \"peak_source\": " << json_escape(peak_source) << ",\n  \"method\": "
          << json_escape("median of " + std::to_string(opt_.batches) +
                         " timed replays of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2, backends "
                         "replayed in turn; random normal inputs; floor = max(bytes / copy bandwidth, flops / peak)")
          << ",\n  \"rows\": [\n" << rows.str() << "\n  ]\n}\n";
-      std::ofstream(base + ".md") << "# " << dtype_name << " GEMM on " << prop_.name << "\n\nCopy bandwidth " << bw
+      std::ofstream(base + ".md") << "# " << dtype_name << " GEMM on " << prop_.name
+                                  << (opt_.epilogue == "plain" ? "" : ", epilogue: " + opt_.epilogue) << "\n\nCopy bandwidth " << bw
                                   << " GB/s; dense peak " << peak_flops / 1e12 << " T(FL)OP/s (" << peak_source
                                   << "). Times are medians in µs.\n\n" << md.str();
       std::cerr << "wrote " << base << ".json and .md\n";
@@ -444,10 +449,12 @@ void usage() {
                "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--max-m M]\n"
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
                "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"
+               "                       [--epilogue plain|bias]  (bias: + a per-column bias of D's dtype, every backend)\n"
                "A backend is cublaslt, sm90, auto or sm90=<kernel>, optionally with a split-K mode and slice count:\n"
                "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16, sm90:streamk\n"
                "and \"+pdl\" after the name for programmatic dependent launch: sm90+pdl, sm90=<kernel>+pdl:none\n"
-               "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md; bench/plot.py draws the PNG.\n";
+               "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md (gemm_<dtype>_bias.* with --epilogue bias);\n"
+               "bench/plot.py draws the PNG.\n";
 }
 
 }  // namespace
@@ -471,6 +478,13 @@ int main(int argc, char** argv) {
     else if (a == "--max-m") opt.max_m = std::stoll(next());
     else if (a == "--shape") opt.shape = next();
     else if (a == "--no-peak") opt.no_peak = true;
+    else if (a == "--epilogue") {
+      opt.epilogue = next();
+      if (opt.epilogue != "plain" && opt.epilogue != "bias") {
+        std::cerr << "--epilogue takes plain or bias (got " << opt.epilogue << ")\n";
+        return 2;
+      }
+    }
     else if (a == "-h" || a == "--help") { usage(); return 0; }
     else { std::cerr << "unknown argument " << a << "\n"; usage(); return 2; }
   }
