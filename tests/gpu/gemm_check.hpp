@@ -1,6 +1,7 @@
 #pragma once
 // Builds a plan for a spec, runs it once on poisoned output, and checks it against fp64.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -36,9 +37,12 @@ inline support::GemmSpec seeded_spec(std::int64_t m, std::int64_t n, std::int64_
   return spec;
 }
 
-inline void check_case(const support::GemmSpec& spec, const GemmOptions& options, std::uint64_t seed) {
+// `prepare`, if given, may change the operands' arguments before the run (the reference follows).
+inline void check_case(const support::GemmSpec& spec, const GemmOptions& options, std::uint64_t seed,
+                       const std::function<void(support::GemmOperands&)>& prepare = nullptr) {
   SCOPED_TRACE(spec.to_string());
   support::GemmOperands ops(spec, seed);
+  if (prepare) prepare(ops);
   GemmPlan plan;
   const Status init = plan.initialize(ops.args(), options);
   ASSERT_TRUE(init.ok()) << init.to_string();

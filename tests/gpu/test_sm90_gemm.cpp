@@ -96,6 +96,40 @@ TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
       }
 }
 
+// Bias and scale_b at every alignment their elements allow: the epilogue loads a thread's two
+// adjacent columns of them at once where the vector is aligned for it (4 bytes for bf16 / fp16, 8
+// for fp32) and the chunk lies inside N, element by element otherwise. Here the vectors start one
+// element past an aligned address (copies of the operands' own, so the reference follows), on a
+// whole-chunk N and a ragged one, bias alone and with scale_b and C; every output type.
+TEST(Sm90, EpilogueVectorsAtAnyAlignment) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 4400;
+  for (const auto& sh : std::vector<std::array<std::int64_t, 3>>{{256, 512, 512}, {333, 1000, 1032}})
+    for (DType out : {DType::bf16, DType::fp16, DType::fp32})
+      for (bool general : {false, true})
+        for (bool shifted : {false, true}) {
+          GemmSpec spec{sh[0], sh[1], sh[2], out == DType::fp16 ? DType::fp16 : DType::bf16, out};
+          spec.ld_multiple = 8;
+          spec.with_bias = true;
+          if (general) { spec.scale_b = 2; spec.with_c = true; spec.beta = 0.5f; }
+          std::vector<support::DeviceBuffer> moved;
+          auto shift = [&](VectorView& v) {  // the same values, one element further from alignment
+            const std::size_t bytes = static_cast<std::size_t>(v.size) * size_of(v.dtype);
+            moved.emplace_back(bytes + 2 * size_of(v.dtype));
+            char* dst = static_cast<char*>(moved.back().get()) + size_of(v.dtype);
+            SUPPORT_CUDA(cudaMemcpy(dst, v.data, bytes, cudaMemcpyDeviceToDevice));
+            v.data = dst;
+          };
+          GemmOptions options;
+          options.backend = Backend::sm90;
+          check_case(spec, options, seed++, [&](support::GemmOperands& ops) {
+            if (!shifted) return;
+            shift(*ops.args().bias);
+            if (ops.args().scale_b) shift(*ops.args().scale_b);
+          });
+        }
+}
+
 TEST(Sm90, SwapABKernels) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Swap-AB (D^T = B^T A^T) tiles forced by name: decode sizes (M = 1, 16, 17, 32) and ragged

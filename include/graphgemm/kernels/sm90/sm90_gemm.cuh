@@ -259,15 +259,50 @@ __device__ __forceinline__ void store_quad(ElementD* d, int gn, int n, const flo
     }
 }
 
-// The bias of columns gc, gc + 1 of every column step of a chunk (gc as in stage_chunk), as float,
-// 0 past N: loads only, all issued before any is used.
-template <int kBias, int kSteps>
-__device__ __forceinline__ void load_chunk_bias(const KernelParams& p, int col_base, int lane, float (&out)[kSteps][2]) {
+// A per-column vector (BiasType kType: bf16, fp16 or fp32) at columns gc, gc + 1 of every column
+// step of a chunk (gc = col_base + 8 * step + 2 * (lane % 4), as in stage_chunk), as float, 0 past
+// N; loads only, all issued before any is used. Where the chunk lies inside N and the vector is
+// aligned for a thread's two adjacent columns (4 bytes for 16-bit types, 8 for fp32; gc is even),
+// one load per step; else element by element with bounds checks.
+// NOTES: the element-by-element form (two 2-byte loads, two checks, two conversions per step) made
+// staging a bias chunk cost ~1 us on a small launch (256x512x512: 6.65 us per launch with a bf16
+// bias against 5.30 without; 5.61 with one 4-byte load per step; tools/diag/sm90_trace, session 11).
+template <int kType, int kSteps>
+__device__ __forceinline__ void load_chunk_columns(const void* vec, int n, int col_base, int lane,
+                                                   float (&out)[kSteps][2]) {
+    const int c0 = col_base + 2 * (lane % 4);
+    constexpr uintptr_t kPairBytes = kType == static_cast<int>(BiasType::fp32) ? 8 : 4;
+    if (reinterpret_cast<uintptr_t>(vec) % kPairBytes == 0 && col_base + 8 * kSteps <= n) {  // uniform
+        if constexpr (kType == static_cast<int>(BiasType::fp32)) {
+            const float2* v = reinterpret_cast<const float2*>(static_cast<const float*>(vec) + c0);
+            float2 w[kSteps];
+#pragma unroll
+            for (int jj = 0; jj < kSteps; ++jj) w[jj] = v[4 * jj];  // a step is 8 columns: 4 float2
+#pragma unroll
+            for (int jj = 0; jj < kSteps; ++jj) out[jj][0] = w[jj].x, out[jj][1] = w[jj].y;
+        } else {
+            const uint32_t* v = reinterpret_cast<const uint32_t*>(static_cast<const uint16_t*>(vec) + c0);
+            uint32_t w[kSteps];
+#pragma unroll
+            for (int jj = 0; jj < kSteps; ++jj) w[jj] = v[4 * jj];  // a step is 8 columns: 4 words
+#pragma unroll
+            for (int jj = 0; jj < kSteps; ++jj) {
+                if constexpr (kType == static_cast<int>(BiasType::bf16)) {
+                    out[jj][0] = __uint_as_float(w[jj] << 16);
+                    out[jj][1] = __uint_as_float(w[jj] & 0xffff0000u);
+                } else {
+                    const float2 f = __half22float2(*reinterpret_cast<const __half2*>(&w[jj]));
+                    out[jj][0] = f.x, out[jj][1] = f.y;
+                }
+            }
+        }
+        return;
+    }
 #pragma unroll
     for (int jj = 0; jj < kSteps; ++jj) {
-        const int gc = col_base + 8 * jj + 2 * (lane % 4);
-        out[jj][0] = gc < p.n ? load_bias(p.bias, kBias, gc) : 0.0f;
-        out[jj][1] = gc + 1 < p.n ? load_bias(p.bias, kBias, gc + 1) : 0.0f;
+        const int gc = c0 + 8 * jj;
+        out[jj][0] = gc < n ? load_bias(vec, kType, gc) : 0.0f;
+        out[jj][1] = gc + 1 < n ? load_bias(vec, kType, gc + 1) : 0.0f;
     }
 }
 
@@ -299,19 +334,18 @@ __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (
     [[maybe_unused]] const bool has_bias = kGeneral ? p.bias_type != 0 : kKind != 0;
     [[maybe_unused]] float col_mul[kSteps][2], col_add[kSteps][2], c_val[kSteps][4];
     if constexpr (kKind > 0) {
-        load_chunk_bias<kKind>(p, col_base, lane, col_add);
+        load_chunk_columns<kKind>(p.bias, p.n, col_base, lane, col_add);
     } else if constexpr (kGeneral) {
         switch (p.bias_type) {  // once per chunk
-            case static_cast<int>(BiasType::bf16): load_chunk_bias<1>(p, col_base, lane, col_add); break;
-            case static_cast<int>(BiasType::fp16): load_chunk_bias<2>(p, col_base, lane, col_add); break;
-            case static_cast<int>(BiasType::fp32): load_chunk_bias<3>(p, col_base, lane, col_add); break;
+            case static_cast<int>(BiasType::bf16): load_chunk_columns<1>(p.bias, p.n, col_base, lane, col_add); break;
+            case static_cast<int>(BiasType::fp16): load_chunk_columns<2>(p.bias, p.n, col_base, lane, col_add); break;
+            case static_cast<int>(BiasType::fp32): load_chunk_columns<3>(p.bias, p.n, col_base, lane, col_add); break;
             default: break;  // no bias: col_add unused
         }
+        if (has_scale_b) load_chunk_columns<static_cast<int>(BiasType::fp32)>(p.scale_b, p.n, col_base, lane, col_mul);
 #pragma unroll
         for (int jj = 0; jj < kSteps; ++jj) {
             const int gc = col_base + 8 * jj + 2 * (lane % 4);
-            col_mul[jj][0] = has_scale_b && gc < p.n ? p.scale_b[gc] : 1.0f;
-            col_mul[jj][1] = has_scale_b && gc + 1 < p.n ? p.scale_b[gc + 1] : 1.0f;
 #pragma unroll
             for (int e = 0; e < 4; ++e) {
                 const int r = e < 2 ? g_r0 : g_r1, c = gc + (e & 1);
