@@ -230,15 +230,8 @@ struct Gemm {
 
     // The full kernel (function attributes, occupancy), and the one a launch runs: its unsplit
     // twin where it has one and the work is not split.
-    static const void* kernel_function() {
-        return reinterpret_cast<const void*>(detail::kernel_entry<Config>());
-    }
-    static const void* kernel_function(const LaunchArgs& la) {
-        if constexpr (detail::has_unsplit_twin<Config>()) {
-            if (la.unsplit) return reinterpret_cast<const void*>(&detail::sm90_gemm_kernel<UnsplitConfig<Config>>);
-        }
-        return kernel_function();
-    }
+    static const void* kernel_function() { return reinterpret_cast<const void*>(entry(false)); }
+    static const void* kernel_function(const LaunchArgs& la) { return reinterpret_cast<const void*>(entry(la.unsplit)); }
 
     // Pointers to the four kernel arguments inside `la` (e.g. cudaKernelNodeParams::kernelParams).
     static void kernel_args(const LaunchArgs& la, void* args[4]) {
@@ -441,16 +434,19 @@ struct Gemm {
         }
         cfg.attrs = num_attrs > 0 ? attr : nullptr;
         cfg.numAttrs = num_attrs;
-        if constexpr (detail::has_unsplit_twin<Config>()) {
-            if (la.unsplit)
-                return cudaLaunchKernelEx(&cfg, &detail::sm90_gemm_kernel<UnsplitConfig<Config>>, la.tma_a, la.tma_b,
-                                          la.tma_d, la.params);
-        }
-        return cudaLaunchKernelEx(&cfg, detail::kernel_entry<Config>(), la.tma_a, la.tma_b,
-                                  la.tma_d, la.params);
+        return cudaLaunchKernelEx(&cfg, entry(la.unsplit), la.tma_a, la.tma_b, la.tma_d, la.params);
     }
 
 private:
+    // The __global__ function: the full kernel, or (unsplit, where the configuration has one) its
+    // unsplit twin. Both take the same four parameters.
+    static constexpr auto entry(bool unsplit) {
+        if constexpr (detail::has_unsplit_twin<Config>()) {
+            if (unsplit) return &detail::sm90_gemm_kernel<UnsplitConfig<Config>>;
+        }
+        return detail::kernel_entry<Config>();
+    }
+
     static cudaError_t initialize_current(int device) {
         int major = 0, minor = 0;
         cudaError_t err = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
@@ -459,11 +455,9 @@ private:
         if (err != cudaSuccess) return err;
         if (major != 9 || minor != 0) return cudaErrorNoKernelImageForDevice;  // sm_90a only
         if (detail::encode_tiled_fn() == nullptr) return cudaErrorNotSupported;
-        err = cudaFuncSetAttribute(kernel_function(), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   Config::kSmemBytes);
-        if (err != cudaSuccess) return err;
-        if constexpr (detail::has_unsplit_twin<Config>()) {
-            err = cudaFuncSetAttribute(reinterpret_cast<const void*>(&detail::sm90_gemm_kernel<UnsplitConfig<Config>>),
+        for (bool unsplit : {false, true}) {  // the full kernel, and its unsplit twin where it has one
+            if (unsplit && !detail::has_unsplit_twin<Config>()) break;
+            err = cudaFuncSetAttribute(reinterpret_cast<const void*>(entry(unsplit)),
                                        cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
             if (err != cudaSuccess) return err;
         }
