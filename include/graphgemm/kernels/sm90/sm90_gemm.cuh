@@ -1033,7 +1033,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             // NOTES: per warpgroup (its 64 rows), so the two consumer warpgroups never wait on
             // each other. Warpgroups entirely outside M x N take no part (nobody reads them).
             bool store_d = true;
-            if (Config::kSplitK && p.splits > 1 && in_bounds) {  // uniform
+            if (splits > 1 && in_bounds) {  // uniform (splits: 1 in the unsplit twin)
                 const int ctile = (m0 / BM) * ctiles_n + n0 / BN;
                 int* counter = p.counters + ctile * kConsumerWGs + wg_idx;
                 const int slot = p.split_mode == static_cast<int>(SplitMode::parallel)
@@ -1101,7 +1101,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             }
         }
         const int slots = splits / split_cluster;  // partial tiles per tile in the workspace
-        if (Config::kSplitK && p.split_mode == static_cast<int>(SplitMode::parallel) && slots > 1) {
+        if (p.split_mode == static_cast<int>(SplitMode::parallel) && slots > 1) {  // slots: 1 in the twin
             parallel_split_reduce<Config>(p, num_ctiles, ctiles_n, slots);
         }
         GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 6);
