@@ -312,6 +312,7 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
        }},
       {"one graph per M bucket (pow2, padded)", [&](int i) { mlp.bucket_step(ms[i], i); }},
       {"ours (GEMM nodes updated in place)", [&](int i) { mlp.ours_step(ms[i], i); }},
+      {"ours, node grid follows M", [&](int i) { mlp.ours_step(ms[i], i, true); }},
       {"static replay, no update (floor)", [&](int i) { mlp.static_step(ms[i]); }},
   };
 
@@ -351,10 +352,12 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
       phases_note("recapture", workflow::synced_phases(
                                    s, probe_iters, probe_warmup, [&](int i) { (void)mlp.recapture_only(ms[i], i); },
                                    [&](int) { WORKFLOW_TRY(mlp.recaptured_graph().launch(s)); }));
-    if (std::strstr(a.name, "ours"))
+    if (std::strstr(a.name, "ours")) {
+      const bool follow = std::strstr(a.name, "follows") != nullptr;
       phases_note("4 node updates", workflow::synced_phases(
-                                        s, probe_iters, probe_warmup, [&](int i) { mlp.ours_updates(ms[i], i); },
-                                        [&](int) { WORKFLOW_TRY(mlp.ours_graph().launch(s)); }));
+                                        s, probe_iters, probe_warmup, [&](int i) { mlp.ours_updates(ms[i], i, follow); },
+                                        [&](int) { WORKFLOW_TRY(mlp.ours_graph(follow).launch(s)); }));
+    }
     if (std::strstr(a.name, "floor")) {
       graph::GraphExec* exec = nullptr;
       phases_note("graph lookup", workflow::synced_phases(

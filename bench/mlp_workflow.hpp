@@ -162,36 +162,44 @@ class Mlp {
   }
   std::size_t bucket_graphs() const { return buckets_.size(); }
 
-  // Ours: record once (at max M), then update the four nodes every step.
+  // Ours: record once (at max M), then update the four nodes every step. Two recordings: the
+  // nodes' grid fixed at max M (graph::NodeGrid::max_m, the default) and following M.
   void record_ours() {
-    graph::Capture cap;
-    WORKFLOW_TRY(cap.begin(stream_));
-    nodes_.assign(cfg_.layers, {});
-    for (int l = 0; l < cfg_.layers; ++l)
-      WORKFLOW_TRY(graph::record_gemm(plan_max_, layer_args(l, cfg_.max_m, input(0), scale(0)), {}, stream_, nodes_[l],
-                                      {cfg_.max_m}));
-    WORKFLOW_TRY(cap.end());
-    WORKFLOW_TRY(ours_.instantiate(cap));
-    WORKFLOW_TRY(ours_.upload(stream_));
+    for (const bool follow : {false, true}) {
+      Ours& o = ours(follow);
+      graph::Capture cap;
+      WORKFLOW_TRY(cap.begin(stream_));
+      o.nodes.assign(cfg_.layers, {});
+      const graph::GemmNodeOptions opt{cfg_.max_m, follow ? graph::NodeGrid::follows_m : graph::NodeGrid::max_m};
+      for (int l = 0; l < cfg_.layers; ++l)
+        WORKFLOW_TRY(graph::record_gemm(plan_max_, layer_args(l, cfg_.max_m, input(0), scale(0)), {}, stream_,
+                                        o.nodes[l], opt));
+      WORKFLOW_TRY(cap.end());
+      WORKFLOW_TRY(o.exec.instantiate(cap));
+      WORKFLOW_TRY(o.exec.upload(stream_));
+    }
   }
-  void ours_updates(std::int64_t m, int i) {
-    for (int l = 0; l < cfg_.layers; ++l) WORKFLOW_TRY(nodes_[l].update(ours_, layer_args(l, m, input(i), scale(i))));
+  void ours_updates(std::int64_t m, int i, bool grid_follows_m = false) {
+    Ours& o = ours(grid_follows_m);
+    for (int l = 0; l < cfg_.layers; ++l) WORKFLOW_TRY(o.nodes[l].update(o.exec, layer_args(l, m, input(i), scale(i))));
   }
-  void ours_step(std::int64_t m, int i) {
-    ours_updates(m, i);
-    WORKFLOW_TRY(ours_.launch(stream_));
+  void ours_step(std::int64_t m, int i, bool grid_follows_m = false) {
+    ours_updates(m, i, grid_follows_m);
+    WORKFLOW_TRY(ours(grid_follows_m).exec.launch(stream_));
   }
 
   // The floor's executable graph for M (captured by static_step before; null if not).
   graph::GraphExec* static_graph(std::int64_t m) { return static_.find(m); }
-  graph::GraphExec& ours_graph() { return ours_; }
+  graph::GraphExec& ours_graph(bool grid_follows_m = false) { return ours(grid_follows_m).exec; }
 
-  // The floor: per M, a graph of the same nodes recorded for exactly that M and input 0.
+  // The floor: per M, a graph of the same nodes recorded for exactly that M and input 0, each
+  // node with the grid of that M (what capturing plan.run would launch).
   void static_step(std::int64_t m) {
     WORKFLOW_TRY(static_.launch(m, stream_, [&](cudaStream_t s) -> Status {
       for (int l = 0; l < cfg_.layers; ++l) {
         graph::GemmNode node;
-        if (Status st = graph::record_gemm(plan_max_, layer_args(l, m, input(0), scale(0)), {}, s, node, {cfg_.max_m});
+        if (Status st = graph::record_gemm(plan_max_, layer_args(l, m, input(0), scale(0)), {}, s, node,
+                                           {cfg_.max_m, graph::NodeGrid::follows_m});
             !st.ok())
           return st;
       }
@@ -207,8 +215,13 @@ class Mlp {
   GemmPlan plan_max_;
   std::string kernel_;
   std::map<std::int64_t, std::unique_ptr<GemmPlan>> plans_;
-  graph::GraphExec recaptured_, ours_;
-  std::vector<graph::GemmNode> nodes_;
+  struct Ours {
+    graph::GraphExec exec;
+    std::vector<graph::GemmNode> nodes;
+  };
+  Ours& ours(bool grid_follows_m) { return grid_follows_m ? ours_follow_ : ours_; }
+  graph::GraphExec recaptured_;
+  Ours ours_, ours_follow_;
   graph::GraphCache<std::int64_t> buckets_, static_;
 };
 

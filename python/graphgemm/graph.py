@@ -56,7 +56,7 @@ class GemmNode:
 
 
 def record(plan: Plan, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: Optional[float] = None,
-           beta: Optional[float] = None, max_m: int = 0, stream: Any = None) -> GemmNode:
+           beta: Optional[float] = None, max_m: int = 0, grid: str = "max_m", stream: Any = None) -> GemmNode:
     """Record ``plan``'s GEMM into the graph being captured on ``stream``.
 
     Parameters
@@ -68,6 +68,11 @@ def record(plan: Plan, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *
         The operands of this recording, as for :meth:`Plan.run`.
     max_m : int
         The largest M later updates may set (default: this recording's M).
+    grid : str
+        ``"max_m"`` (default): the node's grid stays the one of ``max_m`` (CTAs without a tile at a
+        smaller M exit at once), so an update changes kernel parameters only; ``"follows_m"``: every
+        update also sets the grid for the new M, which makes the update and the next graph launch
+        dearer for the host (see ``graphgemm::graph::NodeGrid``).
     stream : optional
         The capturing stream (default: the arrays' framework's current stream, which is the
         capture stream inside ``torch.cuda.graph``).
@@ -79,7 +84,8 @@ def record(plan: Plan, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *
     """
     alpha = plan.alpha if alpha is None else alpha
     beta = plan.beta if beta is None else beta
-    node = _C.GemmNode(plan._plan, a, b, d, c, bias, scale_a, scale_b, alpha, beta, max_m, resolve_stream(stream, a, d))
+    node = _C.GemmNode(plan._plan, a, b, d, c, bias, scale_a, scale_b, alpha, beta, max_m, grid,
+                       resolve_stream(stream, a, d))
     return GemmNode(node, dict(zip(_OPERANDS, (a, b, d, c, bias, scale_a, scale_b))), alpha, beta)
 
 

@@ -42,8 +42,9 @@ class GemmBackend {
   [[nodiscard]] virtual std::string describe() const = 0;
   // The GEMM as one kernel launch, for graph kernel nodes whose parameters are updated later.
   // `args` may differ from the planned problem in M and in the leading dimensions of A, C and D
-  // (check_updatable_problem); the grid follows M (an update sets the node's grid with its
-  // arguments). Backends that cannot describe their work as one kernel return not_supported.
+  // (check_updatable_problem); the grid is the one for this M (a GEMM node keeps the grid of its
+  // max_m unless recorded with NodeGrid::follows_m; the kernel spreads fewer tiles over a larger
+  // grid). Backends that cannot describe their work as one kernel return not_supported.
   [[nodiscard]] virtual Status make_kernel_launch(const GemmArgs& args, KernelLaunch& out) const {
     (void)args, (void)out;
     return {StatusCode::not_supported, "this backend (" + describe() + ") cannot run as an updatable graph node"};

@@ -25,6 +25,16 @@ std::string dims(const dim3& d) {
 
 bool same(const dim3& a, const dim3& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 
+// `args` with M = m rows (A, C, D and the per-row scale_a): the problem whose launch sets the
+// grid of a node fixed at max_m. Only its geometry is used; nothing is launched with it.
+GemmArgs with_rows(GemmArgs args, std::int64_t m) {
+  if (args.scale_a && args.scale_a->size == args.m()) args.scale_a->size = m;  // per row (sm90 has no other)
+  args.a.rows = m;
+  args.d.rows = m;
+  if (args.c) args.c->rows = m;
+  return args;
+}
+
 }  // namespace
 
 Status record_gemm(const GemmPlan& plan, const GemmArgs& args, Workspace workspace, cudaStream_t stream, GemmNode& out,
@@ -66,7 +76,16 @@ Status record_gemm(const GemmPlan& plan, const GemmArgs& args, Workspace workspa
   }
   GRAPHGEMM_TRY(made);
 
-  const LaunchShape shape{launch.grid, launch.block, launch.smem, launch.cluster};
+  LaunchShape shape{launch.grid, launch.block, launch.smem, launch.cluster};
+  node.grid_follows_m_ = options.grid == NodeGrid::follows_m;
+  if (!node.grid_follows_m_ && max_m > args.m()) {
+    graphgemm::detail::KernelLaunch at_max;
+    GRAPHGEMM_TRY(backend->make_kernel_launch(with_rows(args, max_m), at_max));
+    if (at_max.function != launch.function)
+      return {StatusCode::internal, "the plan launches another kernel at max_m = " + std::to_string(max_m) +
+                                        " than at M = " + std::to_string(args.m())};
+    shape.grid = at_max.grid;
+  }
   void* params[4] = {};
   launch.kernel_params(params);
   GRAPHGEMM_TRY(
@@ -101,15 +120,16 @@ Status GemmNode::update(cudaGraphExec_t exec, cudaGraph_t instantiated_from, con
                 std::to_string(args.m()) + "} or more (and buffers with room for that many rows)"};
   graphgemm::detail::KernelLaunch launch;
   GRAPHGEMM_TRY(backend_->make_kernel_launch(args, launch));
-  // The grid follows M (the tiles of the new M, at most the co-resident CTAs); the kernel, block,
-  // cluster and shared memory are the plan's and cannot differ from the recorded ones.
+  // The grid stays the recorded one (NodeGrid::max_m) or follows M (the tiles of the new M, at
+  // most the co-resident CTAs); the kernel, block, cluster and shared memory are the plan's and
+  // cannot differ from the recorded ones.
   if (launch.function != function_ || !same(launch.block, shape_.block) || !same(launch.cluster, shape_.cluster) ||
       launch.smem != shape_.smem)
     return {StatusCode::internal, "the plan's kernel launch (block " + dims(launch.block) + ", cluster " +
                                       dims(launch.cluster) + ") differs from the one recorded (block " +
                                       dims(shape_.block) + ", cluster " + dims(shape_.cluster) + ")"};
   LaunchShape shape = shape_;
-  shape.grid = launch.grid;
+  if (grid_follows_m_) shape.grid = launch.grid;
   void* params[4] = {};
   launch.kernel_params(params);
   return detail::set_kernel_node_params(exec, node_, function_, shape, params);

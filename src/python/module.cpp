@@ -210,11 +210,15 @@ class PyPlan {
 // library, e.g. torch.cuda.graph). The plan must outlive it (the binding keeps it alive).
 class PyGemmNode {
  public:
-  PyGemmNode(const PyPlan& plan, const Operands& o, float alpha, float beta, std::int64_t max_m, std::uintptr_t stream)
+  PyGemmNode(const PyPlan& plan, const Operands& o, float alpha, float beta, std::int64_t max_m, const std::string& grid,
+             std::uintptr_t stream)
       : plan_(plan) {
     const GemmArgs args = plan.args(o, alpha, beta);
     graph::GemmNodeOptions options;
     options.max_m = max_m > 0 ? max_m : args.m();
+    if (grid == "max_m") options.grid = graph::NodeGrid::max_m;
+    else if (grid == "follows_m") options.grid = graph::NodeGrid::follows_m;
+    else throw nb::value_error(("grid must be \"max_m\" or \"follows_m\" (got \"" + grid + "\")").c_str());
     check(graph::record_gemm(plan.plan(), args, plan.workspace(), reinterpret_cast<cudaStream_t>(stream), node_, options));
   }
   // Updates the node in an executable graph instantiated from `graph` (raw handles, as
@@ -271,12 +275,12 @@ NB_MODULE(_C, m) {
           "__init__",
           [](PyGemmNode* self, const PyPlan& plan, Array a, Array b, Array d, std::optional<Array> c,
              std::optional<Array> bias, std::optional<Array> scale_a, std::optional<Array> scale_b, float alpha, float beta,
-             std::int64_t max_m, std::uintptr_t stream) {
-            new (self) PyGemmNode(plan, Operands{a, b, d, c, bias, scale_a, scale_b}, alpha, beta, max_m, stream);
+             std::int64_t max_m, const std::string& grid, std::uintptr_t stream) {
+            new (self) PyGemmNode(plan, Operands{a, b, d, c, bias, scale_a, scale_b}, alpha, beta, max_m, grid, stream);
           },
           nb::arg("plan"), nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c").none(), nb::arg("bias").none(),
           nb::arg("scale_a").none(), nb::arg("scale_b").none(), nb::arg("alpha"), nb::arg("beta"), nb::arg("max_m"),
-          nb::arg("stream"), nb::keep_alive<1, 2>())
+          nb::arg("grid"), nb::arg("stream"), nb::keep_alive<1, 2>())
       .def(
           "update",
           [](const PyGemmNode& self, std::uintptr_t exec, std::uintptr_t graph, Array a, Array b, Array d,

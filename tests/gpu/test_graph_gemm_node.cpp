@@ -134,6 +134,7 @@ struct Case {
   cudaStreamCaptureMode mode;
   bool foreign;        // the capture is begun (and ended) by "another party": the test itself
   std::string kernel;  // "" = the heuristic's choice at max M
+  graph::NodeGrid grid = graph::NodeGrid::max_m;
 };
 
 class GraphGemmNode : public ::testing::TestWithParam<Case> {};
@@ -162,7 +163,7 @@ TEST_P(GraphGemmNode, RandomUpdatesMatchEagerBitwise) {
     ASSERT_TRUE(joined.begin(stream.s).ok());
     ASSERT_TRUE(joined.joined());
     SUPPORT_CUDA(cudaMemsetAsync(pool.eager.get(), 0, 16, stream.s));  // someone else's node before ours
-    const Status rec = graph::record_gemm(plan, make_args(pool, recorded), {}, stream.s, node, {kMaxM});
+    const Status rec = graph::record_gemm(plan, make_args(pool, recorded), {}, stream.s, node, {kMaxM, tc.grid});
     ASSERT_TRUE(rec.ok()) << rec.to_string();
     ASSERT_TRUE(joined.end().ok());
     ASSERT_EQ(cudaStreamEndCapture(stream.s, &foreign_graph), cudaSuccess);
@@ -170,7 +171,7 @@ TEST_P(GraphGemmNode, RandomUpdatesMatchEagerBitwise) {
   } else {
     graph::Capture cap;
     ASSERT_TRUE(cap.begin(stream.s, tc.mode).ok());
-    const Status rec = graph::record_gemm(plan, make_args(pool, recorded), {}, stream.s, node, {kMaxM});
+    const Status rec = graph::record_gemm(plan, make_args(pool, recorded), {}, stream.s, node, {kMaxM, tc.grid});
     ASSERT_TRUE(rec.ok()) << rec.to_string();
     ASSERT_TRUE(cap.end().ok());
     ASSERT_TRUE(exec.instantiate(cap).ok());
@@ -214,7 +215,12 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{cudaStreamCaptureModeGlobal, false, "sm90_bf16_bf16_128x128x64_s6_c1x2_bk"},
                       Case{cudaStreamCaptureModeGlobal, false, "sm90_bf16_bf16_64x128x64_s8_c1x1_bk"},
                       Case{cudaStreamCaptureModeGlobal, false, "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bk"},
-                      Case{cudaStreamCaptureModeRelaxed, true, "sm90_bf16_bf16_64x256x64_s4_c1x1_pp_bk"}),
+                      Case{cudaStreamCaptureModeRelaxed, true, "sm90_bf16_bf16_64x256x64_s4_c1x1_pp_bk"},
+                      Case{cudaStreamCaptureModeGlobal, false, "", graph::NodeGrid::follows_m},
+                      Case{cudaStreamCaptureModeGlobal, false, "sm90_bf16_bf16_128x256x64_s4_c2x1_bk",
+                           graph::NodeGrid::follows_m},
+                      Case{cudaStreamCaptureModeRelaxed, true, "sm90_bf16_bf16_64x256x64_s4_c1x1_pp_bk",
+                           graph::NodeGrid::follows_m}),
     [](const auto& info) {
       const Case& c = info.param;
       std::string name = c.mode == cudaStreamCaptureModeGlobal        ? "global"
@@ -222,8 +228,37 @@ INSTANTIATE_TEST_SUITE_P(
                                                                       : "relaxed";
       if (c.foreign) name += "_foreign";
       if (!c.kernel.empty()) name += "_" + c.kernel.substr(15, c.kernel.size() - 18);
+      if (c.grid == graph::NodeGrid::follows_m) name += "_grid_follows_m";
       return name;
     });
+
+// The recorded grid: fixed at the CTAs of max_m (NodeGrid::max_m), recorded at a smaller M, and
+// kept through updates; or the tiles of the recorded M (follows_m). Read back from the graph.
+TEST(GraphGemmNodeGrid, FixedAtMaxMOrFollowingM) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  Pool pool;
+  Stream stream;
+  GemmPlan plan;
+  ASSERT_TRUE(plan.initialize(make_args(pool, Choice{}), sm90_options("sm90_bf16_bf16_64x128x64_s8_c1x1_bk")).ok());
+  auto recorded_grid = [&](std::int64_t m, graph::NodeGrid grid) {
+    Choice ch;
+    ch.m = m;
+    graph::Capture cap;
+    EXPECT_TRUE(cap.begin(stream.s).ok());
+    graph::GemmNode node;
+    const Status rec = graph::record_gemm(plan, make_args(pool, ch), {}, stream.s, node, {kMaxM, grid});
+    EXPECT_TRUE(rec.ok()) << rec.to_string();
+    cudaKernelNodeParams kp{};
+    SUPPORT_CUDA(cudaGraphKernelNodeGetParams(node.kernel_node(), &kp));
+    EXPECT_TRUE(cap.end().ok());
+    return kp.gridDim.x;
+  };
+  // 64x128 tiles, N = 264: 3 tiles along N; M = 160: 3 along M; M = 1: 1.
+  EXPECT_EQ(recorded_grid(kMaxM, graph::NodeGrid::follows_m), 9u);
+  EXPECT_EQ(recorded_grid(1, graph::NodeGrid::follows_m), 3u);
+  EXPECT_EQ(recorded_grid(1, graph::NodeGrid::max_m), 9u);
+  EXPECT_EQ(recorded_grid(kMaxM, graph::NodeGrid::max_m), 9u);
+}
 
 TEST(GraphGemmNodeErrors, RefusedUpdatesLeaveTheGraphAsItWas) {
   GRAPHGEMM_REQUIRE_HOPPER();

@@ -13,7 +13,8 @@ def is_hopper():
 
 
 @pytest.mark.skipif(torch is None or not is_hopper(), reason="skipped: GEMM nodes update on the sm90 kernels (Hopper)")
-def test_update_m_and_input_inside_a_torch_graph():
+@pytest.mark.parametrize("grid", ["max_m", "follows_m"])
+def test_update_m_and_input_inside_a_torch_graph(grid):
     import graphgemm.graph as ggg
 
     max_m, k, n = 256, 512, 768
@@ -25,7 +26,7 @@ def test_update_m_and_input_inside_a_torch_graph():
     s.wait_stream(torch.cuda.current_stream())
     g = torch.cuda.CUDAGraph(keep_graph=True)
     with torch.cuda.graph(g, stream=s):
-        node = ggg.record(plan, xs[0], w.t(), y, max_m=max_m)
+        node = ggg.record(plan, xs[0], w.t(), y, max_m=max_m, grid=grid)
         z = torch.relu(y)  # a torch op after ours, in the same graph
     assert node.updatable, node.why_fixed
     g.instantiate()
@@ -62,6 +63,8 @@ def test_refused_update_leaves_the_graph_as_it_was():
     torch.cuda.synchronize()
     before = y.clone()
     bigger = torch.randn(65, 256, device="cuda", dtype=torch.bfloat16)
+    with pytest.raises(ValueError, match="grid must be"):  # checked before anything else: no capture needed
+        ggg.record(plan, x, w.t(), y, max_m=64, grid="tight", stream=s)
     with pytest.raises(ValueError):
         ggg.update(g, node, a=bigger, d=torch.empty(65, 128, device="cuda", dtype=torch.bfloat16))  # M > max_m
     y.zero_()

@@ -4,7 +4,8 @@
 // instantiated graph without recapture. The tensor maps (TMA descriptors) are encoded anew on
 // the host for every update and passed as kernel parameters, and the node's grid is set for the
 // new M (its tiles, at most the co-resident CTAs): the kernel instance, block, cluster and shared
-// memory never change, so no update needs another configuration.
+// memory never change, so no update needs another configuration. The node's grid is fixed at
+// the tiles of max_m by default (NodeGrid): CTAs without a tile at a smaller M exit at once.
 //
 //   GemmPlan plan;  plan.initialize(problem_at_max_m, {Backend::sm90});
 //   graph::Capture cap;  cap.begin(stream);
@@ -33,10 +34,21 @@
 
 namespace graphgemm::graph {
 
+// The grid of a GEMM node.
+//   max_m     : fixed at the CTAs the kernel launches for max_m; at a smaller M the CTAs without
+//               a tile exit at once. An update then changes kernel parameters only.
+//   follows_m : every update sets the grid for the new M as well (the tightest grid). A changed
+//               grid makes the driver's update and the next graph launch dearer: on H100 (session
+//               12, tools/diag/param_transfer_probe.cu), 4 kernel-node updates and a launch took
+//               6.6 + 6.6 us of host time with the grid alternating, against 4.9 + 2.2 us with it
+//               fixed (1.9 us for the launch alone without updates).
+enum class NodeGrid : std::uint8_t { max_m, follows_m };
+
 struct GemmNodeOptions {
   // The largest M an update may set (the rows the buffers have room for). 0: the M of the
   // arguments given when recording.
   std::int64_t max_m = 0;
+  NodeGrid grid = NodeGrid::max_m;
 };
 
 class GemmNode {
@@ -70,6 +82,7 @@ class GemmNode {
   std::int64_t max_m_ = 0;
   const void* function_ = nullptr;
   LaunchShape shape_;
+  bool grid_follows_m_ = false;
   bool recorded_ = false;
   std::string why_fixed_;
 };

@@ -38,10 +38,13 @@
 // Graph updates: the kernel parameters are (tma_a, tma_b, tma_d, KernelParams). M lives only in
 // tma_a, tma_d and KernelParams::m; the kernel loops over tiles derived from M at run time, so
 // any grid works: a graph layer re-runs make_launch_args for a new M and updates the parameters
-// and the grid (the kernel node's gridDim). full_grid = true launches the co-resident maximum
-// instead (tools/sm90_gemm_check runs both; tools/diag/sm90_trace.cu `full`). Graph nodes used
-// it until session 8, when it measured 14% slower at 32 tiles of 4096 x 4096 (H200): the busy
-// CTAs then share TPCs (SMs 0-3, 16-19, ...), where a grid of 32 gets one TPC each.
+// (graph::GemmNode keeps the grid it recorded for its max_m: a changed grid makes the update and
+// the next graph launch dearer for the host, session 12). full_grid = true launches the
+// co-resident maximum instead (tools/sm90_gemm_check runs both; tools/diag/sm90_trace.cu `full`).
+// Graph nodes used it until session 8, when it measured 14% slower at 32 tiles of 4096 x 4096
+// (H200): the busy CTAs were the grid's first and shared TPCs (SMs 0-3, 16-19, ...), where a
+// grid of 32 gets one TPC each. Since session 12 the scheduler spreads fewer units than CTAs
+// over the whole grid (TileScheduler).
 //
 // Split-K (GemmParams::splits > 1): the launch is TWO operations on the stream, a memset of the
 // workspace's counters (LaunchArgs::memset_ptr, memset_bytes) and the kernel; a graph layer must add

@@ -1,0 +1,347 @@
+// Probe (issue 4): what does it cost to hand new parameters to the kernels of an instantiated graph,
+// per step? A step is 4 dependent kernels of 132 CTAs that each spin for a fixed number of cycles
+// (about the MLP workflow's GEMMs at hidden 512) and read a 640-byte parameter block (the size of
+// a GEMM node's parameters: three tensor maps and the scalars). Ways to hand over the parameters:
+//   static   no update (the floor)
+//   setparams  4 x cudaGraphExecKernelNodeSetParams (the 640 bytes by value), then the launch
+//   memcpy   one cudaMemcpyAsync of the 4 blocks (pinned -> device) before the launch
+//   fetch    a 1-CTA kernel node at the head of the graph copies the step's slot of a pinned host
+//            ring into the device blocks (the host only writes the slot and launches)
+// Each is timed synchronised (a stream sync after every step: a decode loop that needs its
+// output) and pipelined (the host runs ahead), and checked: every kernel records the step number
+// it saw, so a stale parameter block shows.
+//
+//   nvcc -std=c++20 -arch=sm_90a -O3 -o param_transfer_probe tools/diag/param_transfer_probe.cu
+//   ./param_transfer_probe [spin_cycles=6000] [steps=4000]
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#define CK(x)                                                                                   \
+  do {                                                                                          \
+    cudaError_t e_ = (x);                                                                       \
+    if (e_ != cudaSuccess) {                                                                    \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));   \
+      std::exit(1);                                                                             \
+    }                                                                                           \
+  } while (0)
+
+constexpr int kLayers = 4;
+constexpr int kBlockBytes = 640;
+constexpr int kRing = 64;
+
+struct alignas(64) Block {
+  unsigned long long step;
+  unsigned char rest[kBlockBytes - 8];
+};
+
+__device__ void spin(long long cycles) {
+  const long long t0 = clock64();
+  while (clock64() - t0 < cycles) {
+  }
+}
+
+// By value: the 640 bytes live in the kernel's parameters.
+__global__ void work_byvalue(const __grid_constant__ Block b, long long cycles, unsigned long long* seen, int layer) {
+  spin(cycles);
+  if (blockIdx.x == 0 && threadIdx.x == 0) seen[layer] = b.step;
+}
+// Indirect: the parameters in device memory, written before the kernel runs.
+__global__ void work_indirect(const Block* __restrict__ b, long long cycles, unsigned long long* seen, int layer) {
+  __shared__ unsigned long long s;
+  if (threadIdx.x == 0) s = b->step;
+  __syncthreads();
+  spin(cycles);
+  if (blockIdx.x == 0 && threadIdx.x == 0) seen[layer] = s;
+}
+// The fetch node: slot = counter % kRing of the pinned ring -> the device blocks.
+__global__ void fetch(const Block* ring, Block* dst, unsigned long long* counter) {
+  const unsigned long long slot = *counter % kRing;
+  const uint4* src = reinterpret_cast<const uint4*>(ring + slot * kLayers);
+  uint4* out = reinterpret_cast<uint4*>(dst);
+  constexpr int kWords = kLayers * kBlockBytes / 16;
+  for (int i = threadIdx.x; i < kWords; i += blockDim.x) {
+    uint4 v;
+    asm volatile("ld.volatile.global.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(src + i));
+    out[i] = v;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) *counter += 1;
+}
+
+using Clock = std::chrono::steady_clock;
+
+int main(int argc, char** argv) {
+  const long long cycles = argc > 1 ? std::atoll(argv[1]) : 6000;
+  const int steps = argc > 2 ? std::atoi(argv[2]) : 4000;
+  cudaStream_t st;
+  CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  int sms = 0;
+  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+
+  unsigned long long* seen;
+  CK(cudaMallocManaged(&seen, kLayers * sizeof(unsigned long long)));
+  Block* dev_blocks;
+  CK(cudaMalloc(&dev_blocks, kLayers * sizeof(Block)));
+  unsigned long long* counter;
+  CK(cudaMalloc(&counter, sizeof(unsigned long long)));
+  CK(cudaMemset(counter, 0, sizeof(unsigned long long)));
+  Block* ring;  // pinned, mapped
+  CK(cudaHostAlloc(&ring, kRing * kLayers * sizeof(Block), cudaHostAllocMapped));
+  std::memset(ring, 0, kRing * kLayers * sizeof(Block));
+  Block* staging;
+  CK(cudaHostAlloc(&staging, kLayers * sizeof(Block), cudaHostAllocDefault));
+  std::memset(staging, 0, kLayers * sizeof(Block));
+  Block* ring_dev = nullptr;
+  CK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&ring_dev), ring, 0));
+
+  // Graph builders.
+  auto capture = [&](bool byvalue, bool with_fetch, std::vector<cudaGraphNode_t>* nodes) {
+    cudaGraph_t g;
+    CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+    if (with_fetch) fetch<<<1, 256, 0, st>>>(ring_dev, dev_blocks, counter);
+    for (int l = 0; l < kLayers; ++l) {
+      if (byvalue) {
+        Block b{};
+        work_byvalue<<<sms, 128, 0, st>>>(b, cycles, seen, l);
+      } else {
+        work_indirect<<<sms, 128, 0, st>>>(dev_blocks + l, cycles, seen, l);
+      }
+    }
+    CK(cudaStreamEndCapture(st, &g));
+    if (nodes) {
+      size_t n = 0;
+      CK(cudaGraphGetNodes(g, nullptr, &n));
+      std::vector<cudaGraphNode_t> all(n);
+      CK(cudaGraphGetNodes(g, all.data(), &n));
+      // Capture order = the chain; keep the kernel nodes in order.
+      std::vector<cudaGraphNode_t> chain;
+      cudaGraphNode_t cur = nullptr;
+      for (auto node : all) {
+        size_t deps = 0;
+        CK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
+        if (deps == 0) cur = node;
+      }
+      while (cur) {
+        chain.push_back(cur);
+        size_t outn = 0;
+        CK(cudaGraphNodeGetDependentNodes(cur, nullptr, nullptr, &outn));
+        if (outn == 0) break;
+        cudaGraphNode_t next;
+        outn = 1;
+        CK(cudaGraphNodeGetDependentNodes(cur, &next, nullptr, &outn));
+        cur = next;
+      }
+      *nodes = chain;
+    }
+    cudaGraphExec_t e;
+    CK(cudaGraphInstantiate(&e, g, 0));
+    CK(cudaGraphUpload(e, st));
+    return std::pair{g, e};
+  };
+
+  struct Row { const char* name; double synced_us, pipelined_us; bool ok; };
+  std::vector<Row> rows;
+  auto check = [&](unsigned long long want) {
+    for (int l = 0; l < kLayers; ++l)
+      if (seen[l] != want) return false;
+    return true;
+  };
+
+  // ---- static ----
+  {
+    auto [g, e] = capture(false, false, nullptr);
+    double us[2];
+    for (int mode = 0; mode < 2; ++mode) {
+      for (int i = 0; i < 100; ++i) CK(cudaGraphLaunch(e, st));
+      CK(cudaStreamSynchronize(st));
+      const auto t0 = Clock::now();
+      for (int i = 0; i < steps; ++i) {
+        CK(cudaGraphLaunch(e, st));
+        if (mode == 0) CK(cudaStreamSynchronize(st));
+      }
+      CK(cudaStreamSynchronize(st));
+      us[mode] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / steps;
+    }
+    rows.push_back({"static (floor)", us[0], us[1], true});
+    CK(cudaGraphExecDestroy(e));
+    CK(cudaGraphDestroy(g));
+  }
+  // ---- setparams ----
+  {
+    std::vector<cudaGraphNode_t> nodes;
+    auto [g, e] = capture(true, false, &nodes);
+    double us[2];
+    bool ok = true;
+    unsigned long long step = 1;
+    for (int mode = 0; mode < 2; ++mode) {
+      const auto t0 = Clock::now();
+      for (int i = 0; i < steps; ++i, ++step) {
+        for (int l = 0; l < kLayers; ++l) {
+          Block b{};
+          b.step = step;
+          int layer = l;
+          long long cyc = cycles;
+          void* args[] = {&b, &cyc, &seen, &layer};
+          cudaKernelNodeParams p{};
+          p.func = reinterpret_cast<void*>(work_byvalue);
+          p.gridDim = dim3(sms);
+          p.blockDim = dim3(128);
+          p.kernelParams = args;
+          CK(cudaGraphExecKernelNodeSetParams(e, nodes[l], &p));
+        }
+        CK(cudaGraphLaunch(e, st));
+        if (mode == 0) CK(cudaStreamSynchronize(st));
+      }
+      CK(cudaStreamSynchronize(st));
+      us[mode] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / steps;
+      ok = ok && check(step - 1);
+    }
+    rows.push_back({"4 x SetParams + launch", us[0], us[1], ok});
+    CK(cudaGraphExecDestroy(e));
+    CK(cudaGraphDestroy(g));
+  }
+  // ---- setparams, split into host update / launch / wait, with what a GEMM node changes ----
+  // grid: fixed, or alternating (a node whose grid follows M); smem: 0 or 200 KB of dynamic smem.
+  CK(cudaFuncSetAttribute(work_byvalue, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024));
+  for (int variant = 0; variant < 4; ++variant) {
+    const bool alt_grid = variant & 1;
+    const int smem = (variant & 2) ? 200 * 1024 : 0;
+    const int g_full = 16, g_small = 4;
+    // Static graph of the same shape (grid g_full, this smem).
+    cudaGraph_t g;
+    CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+    for (int l = 0; l < kLayers; ++l) {
+      Block b{};
+      work_byvalue<<<g_full, 128, smem, st>>>(b, cycles, seen, l);
+    }
+    CK(cudaStreamEndCapture(st, &g));
+    std::vector<cudaGraphNode_t> nodes(kLayers);
+    {
+      size_t n = 0;
+      CK(cudaGraphGetNodes(g, nullptr, &n));
+      std::vector<cudaGraphNode_t> all(n);
+      CK(cudaGraphGetNodes(g, all.data(), &n));
+      cudaGraphNode_t cur = nullptr;
+      for (auto node : all) {
+        size_t deps = 0;
+        CK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
+        if (deps == 0) cur = node;
+      }
+      for (int l = 0; l < kLayers; ++l) {
+        nodes[l] = cur;
+        size_t outn = 1;
+        cudaGraphNode_t next = nullptr;
+        if (l + 1 < kLayers) CK(cudaGraphNodeGetDependentNodes(cur, &next, nullptr, &outn));
+        cur = next;
+      }
+    }
+    cudaGraphExec_t e;
+    CK(cudaGraphInstantiate(&e, g, 0));
+    CK(cudaGraphUpload(e, st));
+    double t_static[3] = {0, 0, 0}, t_upd[3] = {0, 0, 0};
+    unsigned long long step = 1;
+    bool ok = true;
+    for (int pass = 0; pass < 2; ++pass) {  // 0: static replay, 1: 4 updates + launch
+      for (int i = 0; i < steps; ++i, ++step) {
+        const auto a = Clock::now();
+        if (pass == 1) {
+          for (int l = 0; l < kLayers; ++l) {
+            Block b{};
+            b.step = step;
+            int layer = l;
+            long long cyc = cycles;
+            void* args[] = {&b, &cyc, &seen, &layer};
+            cudaKernelNodeParams p{};
+            p.func = reinterpret_cast<void*>(work_byvalue);
+            p.gridDim = dim3(alt_grid && (i & 1) ? g_small : g_full);
+            p.blockDim = dim3(128);
+            p.sharedMemBytes = smem;
+            p.kernelParams = args;
+            CK(cudaGraphExecKernelNodeSetParams(e, nodes[l], &p));
+          }
+        }
+        const auto b = Clock::now();
+        CK(cudaGraphLaunch(e, st));
+        const auto c = Clock::now();
+        CK(cudaStreamSynchronize(st));
+        const auto d = Clock::now();
+        double* t = pass == 0 ? t_static : t_upd;
+        t[0] += std::chrono::duration<double, std::micro>(b - a).count();
+        t[1] += std::chrono::duration<double, std::micro>(c - b).count();
+        t[2] += std::chrono::duration<double, std::micro>(d - c).count();
+      }
+      if (pass == 1) ok = check(step - 1);
+    }
+    std::printf("setparams split (grid %s, smem %d KB): static launch %.2f wait %.2f = %.2f | updated: update %.2f launch %.2f wait %.2f = %.2f (%.3fx) %s\n",
+                alt_grid ? "16/4 alternating" : "16 fixed", smem / 1024, t_static[1] / steps, t_static[2] / steps,
+                (t_static[0] + t_static[1] + t_static[2]) / steps, t_upd[0] / steps, t_upd[1] / steps, t_upd[2] / steps,
+                (t_upd[0] + t_upd[1] + t_upd[2]) / steps,
+                (t_upd[0] + t_upd[1] + t_upd[2]) / (t_static[0] + t_static[1] + t_static[2]), ok ? "ok" : "STALE");
+    CK(cudaGraphExecDestroy(e));
+    CK(cudaGraphDestroy(g));
+  }
+  // ---- memcpy before launch ----
+  {
+    auto [g, e] = capture(false, false, nullptr);
+    double us[2];
+    bool ok = true;
+    unsigned long long step = 1;
+    for (int mode = 0; mode < 2; ++mode) {
+      const auto t0 = Clock::now();
+      for (int i = 0; i < steps; ++i, ++step) {
+        // Pipelined, a single staging buffer would race with the copy in flight: this probe only
+        // times the calls (the synced mode is the one that matters here).
+        for (int l = 0; l < kLayers; ++l) staging[l].step = step;
+        CK(cudaMemcpyAsync(dev_blocks, staging, kLayers * sizeof(Block), cudaMemcpyHostToDevice, st));
+        CK(cudaGraphLaunch(e, st));
+        if (mode == 0) CK(cudaStreamSynchronize(st));
+      }
+      CK(cudaStreamSynchronize(st));
+      us[mode] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / steps;
+      if (mode == 0) ok = check(step - 1);
+    }
+    rows.push_back({"memcpyAsync 2.5 KB + launch", us[0], us[1], ok});
+    CK(cudaGraphExecDestroy(e));
+    CK(cudaGraphDestroy(g));
+  }
+  // ---- fetch node ----
+  {
+    auto [g, e] = capture(false, true, nullptr);
+    CK(cudaMemset(counter, 0, sizeof(unsigned long long)));
+    CK(cudaDeviceSynchronize());
+    double us[2];
+    bool ok = true;
+    unsigned long long step = 1;  // launch i (0-based) reads slot i % kRing
+    unsigned long long launched = 0;
+    for (int mode = 0; mode < 2; ++mode) {
+      const auto t0 = Clock::now();
+      for (int i = 0; i < steps; ++i, ++step, ++launched) {
+        Block* slot = ring + (launched % kRing) * kLayers;
+        // NOTES: pipelined, the host may only reuse a slot once the launch kRing steps back ran;
+        // this probe keeps at most kRing / 2 launches in flight by syncing every kRing / 2.
+        if (mode == 1 && i % (kRing / 2) == 0) CK(cudaStreamSynchronize(st));
+        for (int l = 0; l < kLayers; ++l) slot[l].step = step;
+        CK(cudaGraphLaunch(e, st));
+        if (mode == 0) CK(cudaStreamSynchronize(st));
+      }
+      CK(cudaStreamSynchronize(st));
+      us[mode] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / steps;
+      ok = ok && check(step - 1);
+    }
+    rows.push_back({"fetch node (pinned ring)", us[0], us[1], ok});
+    CK(cudaGraphExecDestroy(e));
+    CK(cudaGraphDestroy(g));
+  }
+
+  std::printf("param_transfer_probe: %d layers x %d CTAs spinning %lld cycles, %d steps\n", kLayers, sms, cycles, steps);
+  std::printf("| way | synced us/step | vs static | pipelined us/step | vs static | params seen |\n|---|---:|---:|---:|---:|---|\n");
+  for (const Row& r : rows)
+    std::printf("| %s | %.2f | %.3fx | %.2f | %.3fx | %s |\n", r.name, r.synced_us, r.synced_us / rows[0].synced_us,
+                r.pipelined_us, r.pipelined_us / rows[0].pipelined_us, r.ok ? "ok" : "STALE");
+  return 0;
+}
