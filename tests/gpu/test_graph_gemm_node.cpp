@@ -233,31 +233,42 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // The recorded grid: fixed at the CTAs of max_m (NodeGrid::max_m), recorded at a smaller M, and
-// kept through updates; or the tiles of the recorded M (follows_m). Read back from the graph.
+// kept through updates; or the tiles of the recorded M (follows_m). Read back from the graph. N
+// is wide enough (100 tiles of 128 columns) that M = 1 does not get the spread co-resident grid
+// of launches with few tiles (kSpreadUnitsRatio).
 TEST(GraphGemmNodeGrid, FixedAtMaxMOrFollowingM) {
   GRAPHGEMM_REQUIRE_HOPPER();
-  Pool pool;
+  constexpr std::int64_t kWideN = 100 * 128, kSmallK = 64;
+  DeviceBuffer a(kMaxM * kSmallK * 2), b(kWideN * kSmallK * 2), d(kMaxM * kWideN * 2);
+  support::fill_random(a.get(), DType::bf16, kMaxM * kSmallK, 1);
+  support::fill_random(b.get(), DType::bf16, kWideN * kSmallK, 2);
+  SUPPORT_CUDA(cudaDeviceSynchronize());
+  auto args_at = [&](std::int64_t m) {
+    GemmArgs g;
+    g.a = MatrixView::row_major(a.get(), DType::bf16, m, kSmallK);
+    g.b = MatrixView::transposed_weight(b.get(), DType::bf16, kWideN, kSmallK);
+    g.d = MatrixView::row_major(d.get(), DType::bf16, m, kWideN);
+    return g;
+  };
   Stream stream;
   GemmPlan plan;
-  ASSERT_TRUE(plan.initialize(make_args(pool, Choice{}), sm90_options("sm90_bf16_bf16_64x128x64_s8_c1x1_bk")).ok());
+  ASSERT_TRUE(plan.initialize(args_at(kMaxM), sm90_options("sm90_bf16_bf16_64x128x64_s8_c1x1_bk")).ok());
   auto recorded_grid = [&](std::int64_t m, graph::NodeGrid grid) {
-    Choice ch;
-    ch.m = m;
     graph::Capture cap;
     EXPECT_TRUE(cap.begin(stream.s).ok());
     graph::GemmNode node;
-    const Status rec = graph::record_gemm(plan, make_args(pool, ch), {}, stream.s, node, {kMaxM, grid});
+    const Status rec = graph::record_gemm(plan, args_at(m), {}, stream.s, node, {kMaxM, grid});
     EXPECT_TRUE(rec.ok()) << rec.to_string();
     cudaKernelNodeParams kp{};
     SUPPORT_CUDA(cudaGraphKernelNodeGetParams(node.kernel_node(), &kp));
     EXPECT_TRUE(cap.end().ok());
     return kp.gridDim.x;
   };
-  // 64x128 tiles, N = 264: 3 tiles along N; M = 160: 3 along M; M = 1: 1.
-  EXPECT_EQ(recorded_grid(kMaxM, graph::NodeGrid::follows_m), 9u);
-  EXPECT_EQ(recorded_grid(1, graph::NodeGrid::follows_m), 3u);
-  EXPECT_EQ(recorded_grid(1, graph::NodeGrid::max_m), 9u);
-  EXPECT_EQ(recorded_grid(kMaxM, graph::NodeGrid::max_m), 9u);
+  const unsigned at_max = recorded_grid(kMaxM, graph::NodeGrid::follows_m);  // 300 tiles: the co-resident CTAs
+  EXPECT_EQ(recorded_grid(1, graph::NodeGrid::follows_m), 100u);             // 100 tiles
+  EXPECT_GT(at_max, 100u);
+  EXPECT_EQ(recorded_grid(1, graph::NodeGrid::max_m), at_max);
+  EXPECT_EQ(recorded_grid(kMaxM, graph::NodeGrid::max_m), at_max);
 }
 
 TEST(GraphGemmNodeErrors, RefusedUpdatesLeaveTheGraphAsItWas) {

@@ -120,6 +120,10 @@ struct GemmParams {
     bool programmatic = false;
 };
 
+// A launch of at most 1 / kSpreadUnitsRatio as many work units as co-resident clusters runs the
+// whole co-resident grid, its busy CTAs spread over it (TileScheduler; session 12).
+constexpr int kSpreadUnitsRatio = 2;
+
 // k-blocks of B a programmatically launched kernel pulls into L2 before it waits (session 6, H100,
 // llm M <= 256 geomean time against no PDL: 0 -> 0.987, 4 -> 0.981, 16 -> 1.019).
 constexpr int kPdlPrefetchKBlocks = 4;
