@@ -68,9 +68,9 @@ if [[ " $STEPS " == *" sanitize "* ]]; then
   # schedules, every epilogue, split-K serial/parallel, ragged shapes), each tool under a time limit
   # (SANITIZE_TIMEOUT seconds; a timeout reports FAIL:124, never a pass).
   san_filter=${SANITIZE_FILTER:-'Sm90.Epilogues:Sm90.EpilogueVectorsAtAnyAlignment:Sm90.KZeroAndEmpty:Sm90.PartialChunkTilesEveryEpilogueAndOutputType:Sm90Pingpong.Epilogues:Sm90SplitK.EveryEpilogueAndOutputType:Sm90SplitK.ModesSlicesShapes:Sm90SplitK.StreamKShapesTilesAndEpilogues:Sm90SplitK.ClusterSumsEveryClusterSizeShapeAndEpilogue:Sm90SplitK.SwapABClusterSumsBitwiseAndOneGraphNode:Sm90.ProgrammaticLaunchChainsMatchSerialLaunchesBitwise:PlanErrors.*:GraphGemmNodeChain.*'}
-  step memcheck timeout "${SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool memcheck --error-exitcode 1 \
+  step memcheck timeout "${SANITIZE_TIMEOUT:-420}" compute-sanitizer --tool memcheck --error-exitcode 1 \
     $build/tests/graphgemm_gpu_tests --gtest_filter="$san_filter"
-  step racecheck timeout "${SANITIZE_TIMEOUT:-150}" compute-sanitizer --tool racecheck --error-exitcode 1 \
+  step racecheck timeout "${SANITIZE_TIMEOUT:-420}" compute-sanitizer --tool racecheck --error-exitcode 1 \
     $build/tests/graphgemm_gpu_tests --gtest_filter="$san_filter"
 fi
 if [[ " $STEPS " == *" check "* ]] && [ -x $build/tools/sm90_gemm_check ]; then
@@ -98,7 +98,7 @@ if [[ " $STEPS " == *" splitk "* ]]; then
   # wholly within one cluster per tile, no workspace).
   modes=cublaslt,sm90:none,sm90
   for s in 2 4 8 16 auto; do modes+=",sm90:serial:$s"; done
-  for s in 2 4 8 16 auto; do modes+=",sm90:parallel:$s:c1"; done
+  for s in 2 4 8 16 32 64 auto; do modes+=",sm90:parallel:$s:c1"; done
   for s in 2 4 8; do modes+=",sm90:parallel:$s:c$s"; done
   for s in 16 32 auto; do modes+=",sm90:parallel:$s:c8"; done
   step splitk $build/bench/graphgemm_bench --shapes bench/shapes.json --suites splitk --dtypes bf16 \
