@@ -400,9 +400,11 @@ struct Gemm {
         // Few units (at most half the co-resident clusters): the whole co-resident grid, whose
         // busy CTAs the scheduler spreads over every GPC, where a grid of the units' size puts
         // them on the first SMs' GPCs (session 12, trace, 64x128, N = K = 4096: 32 tiles 19.78 us
-        // on a grid of 32 against 17.16 us on 132; 64 tiles 17.66 against 17.78). Not for
-        // cluster sums (one unit per cluster, sized by its capacity).
-        const bool spread = split_cluster == 1 && units * kSpreadUnitsRatio <= max_clusters;
+        // on a grid of 32 against 17.16 us on 132; 64 tiles 17.66 against 17.78). Parallel
+        // split-K through the workspace: always, as every CTA of the grid takes a share of the
+        // reduction. Not for cluster sums (one unit per cluster, sized by its capacity).
+        const bool parallel_ws = p.split_mode == SplitMode::parallel && p.splits > 1;
+        const bool spread = split_cluster == 1 && (parallel_ws || units * kSpreadUnitsRatio <= max_clusters);
         long long clusters = full_grid || spread ? max_clusters : std::min<long long>(units, max_clusters);
         if (stream_k) {  // one k-block at least per CTA, and no more CTAs than workspace slots
             const long long iterations = tiles * k_blocks;
