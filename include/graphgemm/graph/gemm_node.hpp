@@ -2,10 +2,10 @@
 // GEMM nodes: a plan's GEMM recorded inside a capture, whose arguments — A, B, C, D, bias,
 // scales, alpha, beta and M (up to the max_m declared when recording) — can then change in the
 // instantiated graph without recapture. The tensor maps (TMA descriptors) are encoded anew on
-// the host for every update and passed as kernel parameters, and the node's grid is set for the
-// new M (its tiles, at most the co-resident CTAs): the kernel instance, block, cluster and shared
-// memory never change, so no update needs another configuration. The node's grid is fixed at
-// the tiles of max_m by default (NodeGrid): CTAs without a tile at a smaller M exit at once.
+// the host for every update and passed as kernel parameters; the kernel instance, block,
+// cluster and shared memory never change, so no update needs another configuration. The grid
+// stays the one of max_m by default (NodeGrid): at a smaller M the kernel spreads its tiles over
+// it and the CTAs without one exit at once.
 //
 //   GemmPlan plan;  plan.initialize(problem_at_max_m, {Backend::sm90});
 //   graph::Capture cap;  cap.begin(stream);
@@ -37,7 +37,7 @@ namespace graphgemm::graph {
 // The grid of a GEMM node.
 //   max_m     : fixed at the CTAs the kernel launches for max_m; at a smaller M the CTAs without
 //               a tile exit at once. An update then changes kernel parameters only.
-//   follows_m : every update sets the grid for the new M as well (the tightest grid). A changed
+//   follows_m : every update also sets the grid plan.run launches for the new M. A changed
 //               grid makes the driver's update and the next graph launch dearer: on H100 (session
 //               12, tools/diag/param_transfer_probe.cu), 4 kernel-node updates and a launch took
 //               6.6 + 6.6 us of host time with the grid alternating, against 4.9 + 2.2 us with it
