@@ -75,6 +75,44 @@ __global__ void fetch(const Block* ring, Block* dst, unsigned long long* counter
 
 using Clock = std::chrono::steady_clock;
 
+// The nodes of a captured chain (each node depends on the one before), root first.
+std::vector<cudaGraphNode_t> chain_of(cudaGraph_t g) {
+  size_t n = 0;
+  CK(cudaGraphGetNodes(g, nullptr, &n));
+  std::vector<cudaGraphNode_t> all(n), chain;
+  CK(cudaGraphGetNodes(g, all.data(), &n));
+  cudaGraphNode_t cur = nullptr;
+  for (auto node : all) {
+    size_t deps = 0;
+    CK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
+    if (deps == 0) cur = node;
+  }
+  while (cur) {
+    chain.push_back(cur);
+    size_t outn = 0;
+    CK(cudaGraphNodeGetDependentNodes(cur, nullptr, nullptr, &outn));
+    if (outn == 0) break;
+    outn = 1;
+    CK(cudaGraphNodeGetDependentNodes(cur, &cur, nullptr, &outn));
+  }
+  return chain;
+}
+
+// New by-value parameters (step number `step`) for the work_byvalue node `node` of `e`.
+void set_byvalue(cudaGraphExec_t e, cudaGraphNode_t node, unsigned long long step, int layer, long long cycles,
+                 unsigned long long* seen, int grid, int smem) {
+  Block b{};
+  b.step = step;
+  void* args[] = {&b, &cycles, &seen, &layer};
+  cudaKernelNodeParams p{};
+  p.func = reinterpret_cast<void*>(work_byvalue);
+  p.gridDim = dim3(grid);
+  p.blockDim = dim3(128);
+  p.sharedMemBytes = smem;
+  p.kernelParams = args;
+  CK(cudaGraphExecKernelNodeSetParams(e, node, &p));
+}
+
 int main(int argc, char** argv) {
   const long long cycles = argc > 1 ? std::atoll(argv[1]) : 6000;
   const int steps = argc > 2 ? std::atoi(argv[2]) : 4000;
@@ -113,31 +151,7 @@ int main(int argc, char** argv) {
       }
     }
     CK(cudaStreamEndCapture(st, &g));
-    if (nodes) {
-      size_t n = 0;
-      CK(cudaGraphGetNodes(g, nullptr, &n));
-      std::vector<cudaGraphNode_t> all(n);
-      CK(cudaGraphGetNodes(g, all.data(), &n));
-      // Capture order = the chain; keep the kernel nodes in order.
-      std::vector<cudaGraphNode_t> chain;
-      cudaGraphNode_t cur = nullptr;
-      for (auto node : all) {
-        size_t deps = 0;
-        CK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
-        if (deps == 0) cur = node;
-      }
-      while (cur) {
-        chain.push_back(cur);
-        size_t outn = 0;
-        CK(cudaGraphNodeGetDependentNodes(cur, nullptr, nullptr, &outn));
-        if (outn == 0) break;
-        cudaGraphNode_t next;
-        outn = 1;
-        CK(cudaGraphNodeGetDependentNodes(cur, &next, nullptr, &outn));
-        cur = next;
-      }
-      *nodes = chain;
-    }
+    if (nodes) *nodes = chain_of(g);
     cudaGraphExec_t e;
     CK(cudaGraphInstantiate(&e, g, 0));
     CK(cudaGraphUpload(e, st));
@@ -152,58 +166,41 @@ int main(int argc, char** argv) {
     return true;
   };
 
-  // ---- static ----
-  {
-    auto [g, e] = capture(false, false, nullptr);
-    double us[2];
-    for (int mode = 0; mode < 2; ++mode) {
-      for (int i = 0; i < 100; ++i) CK(cudaGraphLaunch(e, st));
-      CK(cudaStreamSynchronize(st));
-      const auto t0 = Clock::now();
-      for (int i = 0; i < steps; ++i) {
-        CK(cudaGraphLaunch(e, st));
-        if (mode == 0) CK(cudaStreamSynchronize(st));
-      }
-      CK(cudaStreamSynchronize(st));
-      us[mode] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / steps;
-    }
-    rows.push_back({"static (floor)", us[0], us[1], true});
-    CK(cudaGraphExecDestroy(e));
-    CK(cudaGraphDestroy(g));
-  }
-  // ---- setparams ----
-  {
-    std::vector<cudaGraphNode_t> nodes;
-    auto [g, e] = capture(true, false, &nodes);
+  // One way of handing over parameters: `steps` steps of prepare(mode, i, step) and a launch of
+  // the graph, synchronized after every step (mode 0) and pipelined (mode 1: the host runs ahead),
+  // after `warmup` untimed launches; the last step's parameters checked where asked. Destroys the
+  // graph.
+  auto timed_row = [&](const char* name, std::pair<cudaGraph_t, cudaGraphExec_t> graph, int warmup, auto&& prepare,
+                       bool check_synced, bool check_pipelined) {
+    auto [g, e] = graph;
     double us[2];
     bool ok = true;
     unsigned long long step = 1;
     for (int mode = 0; mode < 2; ++mode) {
+      for (int i = 0; i < warmup; ++i) CK(cudaGraphLaunch(e, st));
+      CK(cudaStreamSynchronize(st));
       const auto t0 = Clock::now();
       for (int i = 0; i < steps; ++i, ++step) {
-        for (int l = 0; l < kLayers; ++l) {
-          Block b{};
-          b.step = step;
-          int layer = l;
-          long long cyc = cycles;
-          void* args[] = {&b, &cyc, &seen, &layer};
-          cudaKernelNodeParams p{};
-          p.func = reinterpret_cast<void*>(work_byvalue);
-          p.gridDim = dim3(sms);
-          p.blockDim = dim3(128);
-          p.kernelParams = args;
-          CK(cudaGraphExecKernelNodeSetParams(e, nodes[l], &p));
-        }
+        prepare(mode, i, step);
         CK(cudaGraphLaunch(e, st));
         if (mode == 0) CK(cudaStreamSynchronize(st));
       }
       CK(cudaStreamSynchronize(st));
       us[mode] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / steps;
-      ok = ok && check(step - 1);
+      if (mode == 0 ? check_synced : check_pipelined) ok = ok && check(step - 1);
     }
-    rows.push_back({"4 x SetParams + launch", us[0], us[1], ok});
+    rows.push_back({name, us[0], us[1], ok});
     CK(cudaGraphExecDestroy(e));
     CK(cudaGraphDestroy(g));
+  };
+  // static: no update (its kernels read parameters nobody changes: nothing to check).
+  timed_row("static (floor)", capture(false, false, nullptr), 100, [](int, int, unsigned long long) {}, false, false);
+  {
+    std::vector<cudaGraphNode_t> nodes;
+    const auto graph = capture(true, false, &nodes);
+    timed_row("4 x SetParams + launch", graph, 0, [&](int, int, unsigned long long step) {
+      for (int l = 0; l < kLayers; ++l) set_byvalue(graph.second, nodes[l], step, l, cycles, seen, sms, 0);
+    }, true, true);
   }
   // ---- setparams, split into host update / launch / wait, with what a GEMM node changes ----
   // grid: fixed, or alternating (a node whose grid follows M); smem: 0 or 200 KB of dynamic smem.
@@ -220,26 +217,7 @@ int main(int argc, char** argv) {
       work_byvalue<<<g_full, 128, smem, st>>>(b, cycles, seen, l);
     }
     CK(cudaStreamEndCapture(st, &g));
-    std::vector<cudaGraphNode_t> nodes(kLayers);
-    {
-      size_t n = 0;
-      CK(cudaGraphGetNodes(g, nullptr, &n));
-      std::vector<cudaGraphNode_t> all(n);
-      CK(cudaGraphGetNodes(g, all.data(), &n));
-      cudaGraphNode_t cur = nullptr;
-      for (auto node : all) {
-        size_t deps = 0;
-        CK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
-        if (deps == 0) cur = node;
-      }
-      for (int l = 0; l < kLayers; ++l) {
-        nodes[l] = cur;
-        size_t outn = 1;
-        cudaGraphNode_t next = nullptr;
-        if (l + 1 < kLayers) CK(cudaGraphNodeGetDependentNodes(cur, &next, nullptr, &outn));
-        cur = next;
-      }
-    }
+    const std::vector<cudaGraphNode_t> nodes = chain_of(g);
     cudaGraphExec_t e;
     CK(cudaGraphInstantiate(&e, g, 0));
     CK(cudaGraphUpload(e, st));
@@ -250,20 +228,8 @@ int main(int argc, char** argv) {
       for (int i = 0; i < steps; ++i, ++step) {
         const auto a = Clock::now();
         if (pass == 1) {
-          for (int l = 0; l < kLayers; ++l) {
-            Block b{};
-            b.step = step;
-            int layer = l;
-            long long cyc = cycles;
-            void* args[] = {&b, &cyc, &seen, &layer};
-            cudaKernelNodeParams p{};
-            p.func = reinterpret_cast<void*>(work_byvalue);
-            p.gridDim = dim3(alt_grid && (i & 1) ? g_small : g_full);
-            p.blockDim = dim3(128);
-            p.sharedMemBytes = smem;
-            p.kernelParams = args;
-            CK(cudaGraphExecKernelNodeSetParams(e, nodes[l], &p));
-          }
+          for (int l = 0; l < kLayers; ++l)
+            set_byvalue(e, nodes[l], step, l, cycles, seen, alt_grid && (i & 1) ? g_small : g_full, smem);
         }
         const auto b = Clock::now();
         CK(cudaGraphLaunch(e, st));
@@ -285,58 +251,22 @@ int main(int argc, char** argv) {
     CK(cudaGraphExecDestroy(e));
     CK(cudaGraphDestroy(g));
   }
-  // ---- memcpy before launch ----
-  {
-    auto [g, e] = capture(false, false, nullptr);
-    double us[2];
-    bool ok = true;
-    unsigned long long step = 1;
-    for (int mode = 0; mode < 2; ++mode) {
-      const auto t0 = Clock::now();
-      for (int i = 0; i < steps; ++i, ++step) {
-        // Pipelined, a single staging buffer would race with the copy in flight: this probe only
-        // times the calls (the synced mode is the one that matters here).
-        for (int l = 0; l < kLayers; ++l) staging[l].step = step;
-        CK(cudaMemcpyAsync(dev_blocks, staging, kLayers * sizeof(Block), cudaMemcpyHostToDevice, st));
-        CK(cudaGraphLaunch(e, st));
-        if (mode == 0) CK(cudaStreamSynchronize(st));
-      }
-      CK(cudaStreamSynchronize(st));
-      us[mode] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / steps;
-      if (mode == 0) ok = check(step - 1);
-    }
-    rows.push_back({"memcpyAsync 2.5 KB + launch", us[0], us[1], ok});
-    CK(cudaGraphExecDestroy(e));
-    CK(cudaGraphDestroy(g));
-  }
-  // ---- fetch node ----
-  {
-    auto [g, e] = capture(false, true, nullptr);
-    CK(cudaMemset(counter, 0, sizeof(unsigned long long)));
-    CK(cudaDeviceSynchronize());
-    double us[2];
-    bool ok = true;
-    unsigned long long step = 1;  // launch i (0-based) reads slot i % kRing
-    unsigned long long launched = 0;
-    for (int mode = 0; mode < 2; ++mode) {
-      const auto t0 = Clock::now();
-      for (int i = 0; i < steps; ++i, ++step, ++launched) {
-        Block* slot = ring + (launched % kRing) * kLayers;
-        // NOTES: pipelined, the host may only reuse a slot once the launch kRing steps back ran;
-        // this probe keeps at most kRing / 2 launches in flight by syncing every kRing / 2.
-        if (mode == 1 && i % (kRing / 2) == 0) CK(cudaStreamSynchronize(st));
-        for (int l = 0; l < kLayers; ++l) slot[l].step = step;
-        CK(cudaGraphLaunch(e, st));
-        if (mode == 0) CK(cudaStreamSynchronize(st));
-      }
-      CK(cudaStreamSynchronize(st));
-      us[mode] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / steps;
-      ok = ok && check(step - 1);
-    }
-    rows.push_back({"fetch node (pinned ring)", us[0], us[1], ok});
-    CK(cudaGraphExecDestroy(e));
-    CK(cudaGraphDestroy(g));
-  }
+  // memcpy before the launch. NOTES: pipelined, the one staging buffer races with the copies in
+  // flight: that mode only times the calls, and only the synchronized one is checked.
+  timed_row("memcpyAsync 2.5 KB + launch", capture(false, false, nullptr), 0, [&](int, int, unsigned long long step) {
+    for (int l = 0; l < kLayers; ++l) staging[l].step = step;
+    CK(cudaMemcpyAsync(dev_blocks, staging, kLayers * sizeof(Block), cudaMemcpyHostToDevice, st));
+  }, true, false);
+  // fetch node: launch j (0-based, counted by the device) reads ring slot j % kRing. NOTES:
+  // pipelined, the host may only reuse a slot once the launch kRing steps back ran; this probe
+  // keeps at most kRing / 2 launches in flight by syncing every kRing / 2 steps.
+  CK(cudaMemset(counter, 0, sizeof(unsigned long long)));
+  CK(cudaDeviceSynchronize());
+  timed_row("fetch node (pinned ring)", capture(false, true, nullptr), 0, [&](int mode, int i, unsigned long long step) {
+    if (mode == 1 && i % (kRing / 2) == 0) CK(cudaStreamSynchronize(st));
+    Block* slot = ring + ((step - 1) % kRing) * kLayers;
+    for (int l = 0; l < kLayers; ++l) slot[l].step = step;
+  }, true, true);
 
   std::printf("param_transfer_probe: %d layers x %d CTAs spinning %lld cycles, %d steps\n", kLayers, sms, cycles, steps);
   std::printf("| way | synced us/step | vs static | pipelined us/step | vs static | params seen |\n|---|---:|---:|---:|---:|---|\n");
