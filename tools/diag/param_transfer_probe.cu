@@ -21,14 +21,7 @@
 #include <cstring>
 #include <vector>
 
-#define CK(x)                                                                                   \
-  do {                                                                                          \
-    cudaError_t e_ = (x);                                                                       \
-    if (e_ != cudaSuccess) {                                                                    \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));   \
-      std::exit(1);                                                                             \
-    }                                                                                           \
-  } while (0)
+#include "diag_check.cuh"
 
 constexpr int kLayers = 4;
 constexpr int kBlockBytes = 640;
@@ -78,22 +71,22 @@ using Clock = std::chrono::steady_clock;
 // The nodes of a captured chain (each node depends on the one before), root first.
 std::vector<cudaGraphNode_t> chain_of(cudaGraph_t g) {
   size_t n = 0;
-  CK(cudaGraphGetNodes(g, nullptr, &n));
+  DIAG_CHECK(cudaGraphGetNodes(g, nullptr, &n));
   std::vector<cudaGraphNode_t> all(n), chain;
-  CK(cudaGraphGetNodes(g, all.data(), &n));
+  DIAG_CHECK(cudaGraphGetNodes(g, all.data(), &n));
   cudaGraphNode_t cur = nullptr;
   for (auto node : all) {
     size_t deps = 0;
-    CK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
+    DIAG_CHECK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
     if (deps == 0) cur = node;
   }
   while (cur) {
     chain.push_back(cur);
     size_t outn = 0;
-    CK(cudaGraphNodeGetDependentNodes(cur, nullptr, nullptr, &outn));
+    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, nullptr, nullptr, &outn));
     if (outn == 0) break;
     outn = 1;
-    CK(cudaGraphNodeGetDependentNodes(cur, &cur, nullptr, &outn));
+    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, &cur, nullptr, &outn));
   }
   return chain;
 }
@@ -110,37 +103,37 @@ void set_byvalue(cudaGraphExec_t e, cudaGraphNode_t node, unsigned long long ste
   p.blockDim = dim3(128);
   p.sharedMemBytes = smem;
   p.kernelParams = args;
-  CK(cudaGraphExecKernelNodeSetParams(e, node, &p));
+  DIAG_CHECK(cudaGraphExecKernelNodeSetParams(e, node, &p));
 }
 
 int main(int argc, char** argv) {
   const long long cycles = argc > 1 ? std::atoll(argv[1]) : 6000;
   const int steps = argc > 2 ? std::atoi(argv[2]) : 4000;
   cudaStream_t st;
-  CK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  DIAG_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
   int sms = 0;
-  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  DIAG_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
 
   unsigned long long* seen;
-  CK(cudaMallocManaged(&seen, kLayers * sizeof(unsigned long long)));
+  DIAG_CHECK(cudaMallocManaged(&seen, kLayers * sizeof(unsigned long long)));
   Block* dev_blocks;
-  CK(cudaMalloc(&dev_blocks, kLayers * sizeof(Block)));
+  DIAG_CHECK(cudaMalloc(&dev_blocks, kLayers * sizeof(Block)));
   unsigned long long* counter;
-  CK(cudaMalloc(&counter, sizeof(unsigned long long)));
-  CK(cudaMemset(counter, 0, sizeof(unsigned long long)));
+  DIAG_CHECK(cudaMalloc(&counter, sizeof(unsigned long long)));
+  DIAG_CHECK(cudaMemset(counter, 0, sizeof(unsigned long long)));
   Block* ring;  // pinned, mapped
-  CK(cudaHostAlloc(&ring, kRing * kLayers * sizeof(Block), cudaHostAllocMapped));
+  DIAG_CHECK(cudaHostAlloc(&ring, kRing * kLayers * sizeof(Block), cudaHostAllocMapped));
   std::memset(ring, 0, kRing * kLayers * sizeof(Block));
   Block* staging;
-  CK(cudaHostAlloc(&staging, kLayers * sizeof(Block), cudaHostAllocDefault));
+  DIAG_CHECK(cudaHostAlloc(&staging, kLayers * sizeof(Block), cudaHostAllocDefault));
   std::memset(staging, 0, kLayers * sizeof(Block));
   Block* ring_dev = nullptr;
-  CK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&ring_dev), ring, 0));
+  DIAG_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&ring_dev), ring, 0));
 
   // Graph builders.
   auto capture = [&](bool byvalue, bool with_fetch, std::vector<cudaGraphNode_t>* nodes) {
     cudaGraph_t g;
-    CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+    DIAG_CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
     if (with_fetch) fetch<<<1, 256, 0, st>>>(ring_dev, dev_blocks, counter);
     for (int l = 0; l < kLayers; ++l) {
       if (byvalue) {
@@ -150,11 +143,11 @@ int main(int argc, char** argv) {
         work_indirect<<<sms, 128, 0, st>>>(dev_blocks + l, cycles, seen, l);
       }
     }
-    CK(cudaStreamEndCapture(st, &g));
+    DIAG_CHECK(cudaStreamEndCapture(st, &g));
     if (nodes) *nodes = chain_of(g);
     cudaGraphExec_t e;
-    CK(cudaGraphInstantiate(&e, g, 0));
-    CK(cudaGraphUpload(e, st));
+    DIAG_CHECK(cudaGraphInstantiate(&e, g, 0));
+    DIAG_CHECK(cudaGraphUpload(e, st));
     return std::pair{g, e};
   };
 
@@ -177,21 +170,21 @@ int main(int argc, char** argv) {
     bool ok = true;
     unsigned long long step = 1;
     for (int mode = 0; mode < 2; ++mode) {
-      for (int i = 0; i < warmup; ++i) CK(cudaGraphLaunch(e, st));
-      CK(cudaStreamSynchronize(st));
+      for (int i = 0; i < warmup; ++i) DIAG_CHECK(cudaGraphLaunch(e, st));
+      DIAG_CHECK(cudaStreamSynchronize(st));
       const auto t0 = Clock::now();
       for (int i = 0; i < steps; ++i, ++step) {
         prepare(mode, i, step);
-        CK(cudaGraphLaunch(e, st));
-        if (mode == 0) CK(cudaStreamSynchronize(st));
+        DIAG_CHECK(cudaGraphLaunch(e, st));
+        if (mode == 0) DIAG_CHECK(cudaStreamSynchronize(st));
       }
-      CK(cudaStreamSynchronize(st));
+      DIAG_CHECK(cudaStreamSynchronize(st));
       us[mode] = std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / steps;
       if (mode == 0 ? check_synced : check_pipelined) ok = ok && check(step - 1);
     }
     rows.push_back({name, us[0], us[1], ok});
-    CK(cudaGraphExecDestroy(e));
-    CK(cudaGraphDestroy(g));
+    DIAG_CHECK(cudaGraphExecDestroy(e));
+    DIAG_CHECK(cudaGraphDestroy(g));
   };
   // static: no update (its kernels read parameters nobody changes: nothing to check).
   timed_row("static (floor)", capture(false, false, nullptr), 100, [](int, int, unsigned long long) {}, false, false);
@@ -204,23 +197,23 @@ int main(int argc, char** argv) {
   }
   // ---- setparams, split into host update / launch / wait, with what a GEMM node changes ----
   // grid: fixed, or alternating (a node whose grid follows M); smem: 0 or 200 KB of dynamic smem.
-  CK(cudaFuncSetAttribute(work_byvalue, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024));
+  DIAG_CHECK(cudaFuncSetAttribute(work_byvalue, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024));
   for (int variant = 0; variant < 4; ++variant) {
     const bool alt_grid = variant & 1;
     const int smem = (variant & 2) ? 200 * 1024 : 0;
     const int g_full = 16, g_small = 4;
     // Static graph of the same shape (grid g_full, this smem).
     cudaGraph_t g;
-    CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+    DIAG_CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
     for (int l = 0; l < kLayers; ++l) {
       Block b{};
       work_byvalue<<<g_full, 128, smem, st>>>(b, cycles, seen, l);
     }
-    CK(cudaStreamEndCapture(st, &g));
+    DIAG_CHECK(cudaStreamEndCapture(st, &g));
     const std::vector<cudaGraphNode_t> nodes = chain_of(g);
     cudaGraphExec_t e;
-    CK(cudaGraphInstantiate(&e, g, 0));
-    CK(cudaGraphUpload(e, st));
+    DIAG_CHECK(cudaGraphInstantiate(&e, g, 0));
+    DIAG_CHECK(cudaGraphUpload(e, st));
     double t_static[3] = {0, 0, 0}, t_upd[3] = {0, 0, 0};
     unsigned long long step = 1;
     bool ok = true;
@@ -232,9 +225,9 @@ int main(int argc, char** argv) {
             set_byvalue(e, nodes[l], step, l, cycles, seen, alt_grid && (i & 1) ? g_small : g_full, smem);
         }
         const auto b = Clock::now();
-        CK(cudaGraphLaunch(e, st));
+        DIAG_CHECK(cudaGraphLaunch(e, st));
         const auto c = Clock::now();
-        CK(cudaStreamSynchronize(st));
+        DIAG_CHECK(cudaStreamSynchronize(st));
         const auto d = Clock::now();
         double* t = pass == 0 ? t_static : t_upd;
         t[0] += std::chrono::duration<double, std::micro>(b - a).count();
@@ -248,22 +241,22 @@ int main(int argc, char** argv) {
                 (t_static[0] + t_static[1] + t_static[2]) / steps, t_upd[0] / steps, t_upd[1] / steps, t_upd[2] / steps,
                 (t_upd[0] + t_upd[1] + t_upd[2]) / steps,
                 (t_upd[0] + t_upd[1] + t_upd[2]) / (t_static[0] + t_static[1] + t_static[2]), ok ? "ok" : "STALE");
-    CK(cudaGraphExecDestroy(e));
-    CK(cudaGraphDestroy(g));
+    DIAG_CHECK(cudaGraphExecDestroy(e));
+    DIAG_CHECK(cudaGraphDestroy(g));
   }
   // memcpy before the launch. NOTES: pipelined, the one staging buffer races with the copies in
   // flight: that mode only times the calls, and only the synchronized one is checked.
   timed_row("memcpyAsync 2.5 KB + launch", capture(false, false, nullptr), 0, [&](int, int, unsigned long long step) {
     for (int l = 0; l < kLayers; ++l) staging[l].step = step;
-    CK(cudaMemcpyAsync(dev_blocks, staging, kLayers * sizeof(Block), cudaMemcpyHostToDevice, st));
+    DIAG_CHECK(cudaMemcpyAsync(dev_blocks, staging, kLayers * sizeof(Block), cudaMemcpyHostToDevice, st));
   }, true, false);
   // fetch node: launch j (0-based, counted by the device) reads ring slot j % kRing. NOTES:
   // pipelined, the host may only reuse a slot once the launch kRing steps back ran; this probe
   // keeps at most kRing / 2 launches in flight by syncing every kRing / 2 steps.
-  CK(cudaMemset(counter, 0, sizeof(unsigned long long)));
-  CK(cudaDeviceSynchronize());
+  DIAG_CHECK(cudaMemset(counter, 0, sizeof(unsigned long long)));
+  DIAG_CHECK(cudaDeviceSynchronize());
   timed_row("fetch node (pinned ring)", capture(false, true, nullptr), 0, [&](int mode, int i, unsigned long long step) {
-    if (mode == 1 && i % (kRing / 2) == 0) CK(cudaStreamSynchronize(st));
+    if (mode == 1 && i % (kRing / 2) == 0) DIAG_CHECK(cudaStreamSynchronize(st));
     Block* slot = ring + ((step - 1) % kRing) * kLayers;
     for (int l = 0; l < kLayers; ++l) slot[l].step = step;
   }, true, true);

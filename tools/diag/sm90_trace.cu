@@ -21,16 +21,9 @@
 #include "graphgemm/kernels/sm90/sm90_gemm_configs.cuh"
 #include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
 
-namespace k = graphgemm::kernels::sm90;
+#include "diag_check.cuh"
 
-#define CHECK(x)                                                                             \
-    do {                                                                                     \
-        cudaError_t e_ = (x);                                                                \
-        if (e_ != cudaSuccess) {                                                             \
-            std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-            std::exit(1);                                                                    \
-        }                                                                                    \
-    } while (0)
+namespace k = graphgemm::kernels::sm90;
 
 __global__ void fill(__nv_bfloat16* p, size_t n, unsigned seed) {
     for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x) {
@@ -44,33 +37,33 @@ template <class Config>
 int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster, bool full, int mlp) {
     using G = k::Gemm<Config>;
     int dev = 0, sms = 0;
-    CHECK(cudaGetDevice(&dev));
-    CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CHECK(G::initialize(dev));
+    DIAG_CHECK(cudaGetDevice(&dev));
+    DIAG_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    DIAG_CHECK(G::initialize(dev));
     const size_t set_bytes = (size_t(m) * kk + size_t(n) * kk + size_t(m) * n) * 2;
     const int sets = static_cast<int>(std::clamp<size_t>(150u * 1024 * 1024 / set_bytes + 1, 1, 32));
     std::vector<__nv_bfloat16*> a(sets), b(sets), d(sets);
     for (int s = 0; s < sets; ++s) {
-        CHECK(cudaMalloc(&a[s], size_t(m) * kk * 2));
-        CHECK(cudaMalloc(&b[s], size_t(n) * kk * 2));
-        CHECK(cudaMalloc(&d[s], size_t(m) * n * 2));
+        DIAG_CHECK(cudaMalloc(&a[s], size_t(m) * kk * 2));
+        DIAG_CHECK(cudaMalloc(&b[s], size_t(n) * kk * 2));
+        DIAG_CHECK(cudaMalloc(&d[s], size_t(m) * n * 2));
         fill<<<264, 256>>>(a[s], size_t(m) * kk, 1 + s);
         fill<<<264, 256>>>(b[s], size_t(n) * kk, 100 + s);
     }
     const size_t ws_bytes = splits > 1 ? G::workspace(m, n, mode, splits, cluster).total() : 0;
     void* ws = nullptr;
-    if (ws_bytes) CHECK(cudaMalloc(&ws, ws_bytes));
+    if (ws_bytes) DIAG_CHECK(cudaMalloc(&ws, ws_bytes));
     // mlp: the epilogue of the issue-4 MLP layer (bf16 bias per column, fp32 scale per row).
     __nv_bfloat16* bias = nullptr;
     float* scale = nullptr;
     float* scale_b = nullptr;
     if (mlp) {
-        CHECK(cudaMalloc(&bias, size_t(n) * 2));
-        CHECK(cudaMalloc(&scale, size_t(m) * 4));
-        CHECK(cudaMalloc(&scale_b, size_t(n) * 4));
+        DIAG_CHECK(cudaMalloc(&bias, size_t(n) * 2));
+        DIAG_CHECK(cudaMalloc(&scale, size_t(m) * 4));
+        DIAG_CHECK(cudaMalloc(&scale_b, size_t(n) * 4));
         fill<<<8, 256>>>(bias, size_t(n), 7);
-        CHECK(cudaMemset(scale, 0, size_t(m) * 4));
-        CHECK(cudaMemset(scale_b, 0, size_t(n) * 4));
+        DIAG_CHECK(cudaMemset(scale, 0, size_t(m) * 4));
+        DIAG_CHECK(cudaMemset(scale_b, 0, size_t(n) * 4));
     }
     std::vector<typename G::LaunchArgs> la(sets);
     for (int s = 0; s < sets; ++s) {
@@ -85,35 +78,35 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         if (mlp & 1) p.bias = bias, p.bias_type = k::BiasType::bf16;
         if (mlp & 2) p.scale_a = scale;
         if (mlp & 4) p.scale_b = scale_b;
-        CHECK(G::make_launch_args(p, sms, la[s], full));
+        DIAG_CHECK(G::make_launch_args(p, sms, la[s], full));
     }
     cudaStream_t st;
-    CHECK(cudaStreamCreate(&st));
-    for (int s = 0; s < sets; ++s) CHECK(G::launch(la[s], st));  // warm-up
+    DIAG_CHECK(cudaStreamCreate(&st));
+    for (int s = 0; s < sets; ++s) DIAG_CHECK(G::launch(la[s], st));  // warm-up
     const int reps = 40;
     cudaGraph_t graph;
     cudaGraphExec_t exec;
-    CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeGlobal));
-    for (int r = 0; r < reps; ++r) CHECK(G::launch(la[r % sets], st));
-    CHECK(cudaStreamEndCapture(st, &graph));
-    CHECK(cudaGraphInstantiate(&exec, graph, 0));
+    DIAG_CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeGlobal));
+    for (int r = 0; r < reps; ++r) DIAG_CHECK(G::launch(la[r % sets], st));
+    DIAG_CHECK(cudaStreamEndCapture(st, &graph));
+    DIAG_CHECK(cudaGraphInstantiate(&exec, graph, 0));
     cudaEvent_t e0, e1;
-    CHECK(cudaEventCreate(&e0));
-    CHECK(cudaEventCreate(&e1));
+    DIAG_CHECK(cudaEventCreate(&e0));
+    DIAG_CHECK(cudaEventCreate(&e1));
     std::vector<float> per_launch;
     for (int i = 0; i < 7; ++i) {
-        CHECK(cudaEventRecord(e0, st));
-        CHECK(cudaGraphLaunch(exec, st));
-        CHECK(cudaEventRecord(e1, st));
-        CHECK(cudaEventSynchronize(e1));
+        DIAG_CHECK(cudaEventRecord(e0, st));
+        DIAG_CHECK(cudaGraphLaunch(exec, st));
+        DIAG_CHECK(cudaEventRecord(e1, st));
+        DIAG_CHECK(cudaEventSynchronize(e1));
         float ms = 0;
-        CHECK(cudaEventElapsedTime(&ms, e0, e1));
+        DIAG_CHECK(cudaEventElapsedTime(&ms, e0, e1));
         per_launch.push_back(ms * 1000.0f / reps);
     }
     std::sort(per_launch.begin(), per_launch.end());
     // The trace of the last launch of the last replay.
     unsigned long long trace[1024][17];
-    CHECK(cudaMemcpyFromSymbol(trace, k::detail::g_sm90_trace, sizeof trace));
+    DIAG_CHECK(cudaMemcpyFromSymbol(trace, k::detail::g_sm90_trace, sizeof trace));
     const int grid = static_cast<int>(la[0].grid.x);
     unsigned long long t0 = ~0ull;
     for (int c = 0; c < grid && c < 1024; ++c)
