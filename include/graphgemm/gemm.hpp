@@ -72,8 +72,10 @@ enum class SplitKMode : std::uint8_t {
 // serialization, so it may be scheduled while the previous kernel in the stream is finishing: it
 // sets up, pulls the first k-blocks of B into L2, then waits (griddepcontrol.wait) for that kernel
 // to complete before any other global memory access, so results are the same either way; once it
-// has issued its last load it lets the next kernel be scheduled the same way. Never for split-K
-// through a workspace (the kernel follows the counters' memset). graph::record_gemm nodes of such
+// has issued its last load it lets the next kernel be scheduled the same way. Not for split-K
+// through a workspace: its launch begins with a kernel zeroing the workspace's counters, which
+// starts after the previous kernel (the GEMM kernel then follows that one programmatically
+// whatever this option says). graph::record_gemm nodes of such
 // a plan take programmatic edges from the kernel nodes they follow.
 enum class ProgrammaticLaunch : std::uint8_t {
   automatic,  // on where the grid leaves a quarter of the SMs idle or M spans at most two tiles,
@@ -107,7 +109,7 @@ struct GemmOptions {
   // decides (with the slice count); 1: never (every slice's fp32 partial goes through the
   // workspace); 2, 4 or 8: exactly that, with explicit slices a multiple of it (a cluster-1x1
   // kernel with tiles at most 128 wide, and the clusters all co-resident, else invalid_argument
-  // saying why). When it equals the slice count the split needs no workspace and no memset.
+  // saying why). When it equals the slice count the split needs no workspace and no zeroing kernel.
   // Deterministic either way (fixed summation order). The swap-AB kernels (decode-sized M, "_sw_")
   // split only that way: slices = cluster = 2 or 4 (8 with 128 weight rows); automatic splits one
   // in two where its grid leaves room and K is long (describe() says so).

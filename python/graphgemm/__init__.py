@@ -147,7 +147,7 @@ class Plan:
         sm90, parallel split-K: how many CTAs of a thread-block cluster sum their slices through
         distributed shared memory before anything goes through the workspace. 0 lets the
         heuristic decide, 1 never, 2, 4 or 8 exactly that (``split_k_slices`` a multiple of it).
-        When it equals the slice count the split needs no workspace (and no memset).
+        When it equals the slice count the split needs no workspace (and no zeroing kernel).
 
     Raises
     ------

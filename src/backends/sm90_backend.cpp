@@ -1,8 +1,9 @@
 // graphgemm's own Hopper kernels behind the GemmPlan contract. initialize() picks a kernel
 // instance and does its one-time setup; run() encodes the tensor maps for this call's pointers, or
 // reuses those of one of the last few identical calls (host-only work, legal under capture), and
-// launches. With split-K the launch is a memset of the workspace's counters and the kernel, both on
-// the run's stream (a memset node and a kernel node under capture).
+// launches. With split-K through a workspace the launch is a 1-CTA kernel zeroing the workspace's
+// counters and the GEMM kernel launched programmatically after it, both on the run's stream (two
+// kernel nodes and a programmatic edge under capture).
 
 #include <cuda_runtime_api.h>
 
@@ -179,8 +180,9 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
     return unsupported("this graphgemm was built without the sm_90a target (kernel PTX version " + std::to_string(attr.ptxVersion) +
                        "); rebuild with CMAKE_CUDA_ARCHITECTURES=90a");
   GRAPHGEMM_CUDA_TRY(sm90::kernel_initialize(kernel_, device));
-  // PDL: not after the counters' memset of a split through the workspace; automatic: where the
-  // grid leaves SMs idle.
+  // PDL with the previous kernel: not for a split through the workspace (its zeroing kernel comes
+  // first; the GEMM kernel is programmatic after that one anyway); automatic: where the grid
+  // leaves SMs idle.
   const bool pdl_possible = workspace_bytes_ == 0 && split_mode_ != k::SplitMode::stream_k;
   programmatic_ = pdl_possible && (options.programmatic_launch == ProgrammaticLaunch::on ||
                                    (options.programmatic_launch == ProgrammaticLaunch::automatic &&
@@ -260,9 +262,9 @@ cudaError_t Sm90Backend::launch_args(const k::GemmParams& p, sm90::LaunchArgsSto
 
 Status Sm90Backend::make_kernel_launch(const GemmArgs& args, KernelLaunch& out) const {
   if (empty_) return unsupported("the plan is for an empty product (M, N or K is 0): there is no kernel to put in a graph node");
-  if (split_mode_ != k::SplitMode::none)  // NOTES: split-K is a memset + a kernel, and its workspace size depends on M
+  if (split_mode_ != k::SplitMode::none)  // NOTES: split-K is a zeroing kernel + the GEMM kernel, and its workspace size depends on M
     return unsupported("this plan uses split-K (" + std::to_string(slices_) +
-                       " slices): its launch is a workspace memset and a kernel, not one updatable kernel node; "
+                       " slices): its launch is a kernel zeroing the workspace and the GEMM kernel, not one updatable kernel node; "
                        "build the plan with split_k_mode = SplitKMode::none for graph node updates");
   GRAPHGEMM_TRY(validate_problem(args, /*check_pointers=*/true));
   GRAPHGEMM_TRY(check_updatable_problem(problem_, args));

@@ -61,7 +61,7 @@ Status record_gemm(const GemmPlan& plan, const GemmArgs& args, Workspace workspa
   node.max_m_ = max_m;
   const graphgemm::detail::GemmBackend* backend = graphgemm::detail::PlanAccess::backend(plan);
 
-  // NOTES: split-K plans (a counter memset + the kernel, workspace fixed at recording) are not
+  // NOTES: split-K plans (a counter-zeroing kernel + the GEMM kernel, workspace fixed at recording) are not
   // updatable yet: the backend says so and they are recorded by plain capture below.
   graphgemm::detail::KernelLaunch launch;
   const Status made = backend->make_kernel_launch(args, launch);

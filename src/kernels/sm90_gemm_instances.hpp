@@ -65,9 +65,10 @@ struct alignas(128) LaunchArgsStorage {
 struct LaunchGeometry {
     unsigned grid[3], block[3], cluster[3];
     size_t smem;
-    // Split-K: the kernel must be preceded by zeroing these bytes (a memset node in a graph).
-    void* memset_ptr = nullptr;
-    size_t memset_bytes = 0;
+    // Split-K: the kernel must be preceded by zeroing these bytes (a launch puts a 1-CTA zeroing
+    // kernel first and launches the GEMM kernel programmatically after it).
+    void* zero_ptr = nullptr;
+    size_t zero_bytes = 0;
     // Launched with programmatic stream serialization (PDL): a graph node of it may take
     // programmatic edges from the kernel nodes before it.
     bool programmatic = false;
@@ -100,7 +101,7 @@ cudaError_t kernel_make_launch_args(int i, const graphgemm::kernels::sm90::GemmP
                                     int num_sms, LaunchArgsStorage& storage,
                                     bool full_grid = false);
 
-// Enqueues the launch: with split-K, a memset of the workspace counters and then the kernel.
+// Enqueues the launch: with split-K, a kernel zeroing the workspace counters and then the GEMM kernel.
 cudaError_t kernel_launch(int i, const LaunchArgsStorage& storage, cudaStream_t stream);
 
 // The instance's full __global__ function (function attributes, occupancy).

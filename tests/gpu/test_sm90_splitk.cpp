@@ -52,11 +52,13 @@ std::vector<unsigned char> run_once(const GemmPlan& plan, GemmOperands& ops, con
   return support::download(ops.args().d);
 }
 
-// What a captured graph holds: kernel, memset and other nodes, and the cluster dims (x) of its
-// kernel node (of the last one, if several; 0 without any).
+// What a captured graph holds: kernel, memset and other nodes, the cluster dims (x) of its last
+// kernel node (0 without any), and how many of its edges are programmatic (from a kernel node's
+// programmatic port: the dependent kernel may start before the first one completes).
 struct GraphNodes {
   int kernels = 0, memsets = 0, others = 0;
   int cluster_x = 0;
+  int programmatic_edges = 0;
 };
 GraphNodes graph_nodes(cudaGraph_t graph) {
   std::size_t count = 0;
@@ -78,6 +80,14 @@ GraphNodes graph_nodes(cudaGraph_t graph) {
       ++g.others;
     }
   }
+  std::size_t edges = 0;
+  SUPPORT_CUDA(cudaGraphGetEdges(graph, nullptr, nullptr, nullptr, &edges));
+  std::vector<cudaGraphNode_t> from(edges), to(edges);
+  std::vector<cudaGraphEdgeData> data(edges);
+  SUPPORT_CUDA(cudaGraphGetEdges(graph, from.data(), to.data(), data.data(), &edges));
+  for (const cudaGraphEdgeData& e : data)
+    if (e.type == cudaGraphDependencyTypeProgrammatic && e.from_port == cudaGraphKernelNodePortProgrammatic)
+      ++g.programmatic_edges;
   return g;
 }
 
@@ -222,7 +232,7 @@ TEST(Sm90SplitK, SwapABClusterSumsEveryTileClusterSizeAndEpilogue) {
 }
 
 // ... and fp32 outputs bitwise over 20 runs and through a captured graph (a single kernel node: no
-// workspace, no memset), for a 4-warp tile in clusters of 4 and an 8-warp tile in clusters of 8.
+// workspace, no zeroing kernel), for a 4-warp tile in clusters of 4 and an 8-warp tile in clusters of 8.
 // (The sanitizer set runs this one: the sweep above takes minutes under racecheck.)
 TEST(Sm90SplitK, SwapABClusterSumsBitwiseAndOneGraphNode) {
   GRAPHGEMM_REQUIRE_HOPPER();
@@ -262,7 +272,8 @@ TEST(Sm90SplitK, SwapABClusterSumsBitwiseAndOneGraphNode) {
 }
 
 // A split summed wholly within clusters is one kernel: captured, the graph has a single kernel
-// node (cluster dims 8) and no memset node; with slots in the workspace, a memset node first.
+// node (cluster dims 8). With slots in the workspace, a 1-CTA kernel node zeroing its counters
+// comes first, and the GEMM kernel node follows it through a programmatic edge; no memset node.
 TEST(Sm90SplitK, ClusterSumWithoutWorkspaceIsOneKernelNode) {
   GRAPHGEMM_REQUIRE_HOPPER();
   cudaStream_t stream;
@@ -270,11 +281,11 @@ TEST(Sm90SplitK, ClusterSumWithoutWorkspaceIsOneKernelNode) {
   GemmSpec spec{128, 128, 16384, DType::bf16, DType::bf16};
   spec.ld_multiple = 8;
   GemmOperands ops(spec, 1400);
-  for (auto [slices, cluster, memsets] : std::vector<std::tuple<int, int, int>>{{8, 8, 0}, {32, 8, 1}, {8, 1, 1}}) {
+  for (auto [slices, cluster, zeroing] : std::vector<std::tuple<int, int, int>>{{8, 8, 0}, {32, 8, 1}, {8, 1, 1}}) {
     GemmPlan plan;
     ASSERT_TRUE(plan.initialize(ops.args(), split_options(SplitKMode::parallel, slices, "sm90_bf16_bf16_64x128x64_s8_c1x1_bk", cluster)).ok());
     SCOPED_TRACE(plan.describe());
-    EXPECT_EQ(plan.workspace_size(ops.args()) == 0, memsets == 0);
+    EXPECT_EQ(plan.workspace_size(ops.args()) == 0, zeroing == 0);
     support::DeviceBuffer ws(plan.workspace_size(ops.args()));
     GraphPtr graph(nullptr, &cudaGraphDestroy);
     const Status st = capture_graph(
@@ -282,8 +293,9 @@ TEST(Sm90SplitK, ClusterSumWithoutWorkspaceIsOneKernelNode) {
         graph);
     ASSERT_TRUE(st.ok()) << st.to_string();
     const GraphNodes g = graph_nodes(graph.get());
-    EXPECT_EQ(g.kernels, 1);
-    EXPECT_EQ(g.memsets, memsets);
+    EXPECT_EQ(g.kernels, 1 + zeroing);
+    EXPECT_EQ(g.programmatic_edges, zeroing) << "the GEMM kernel node after the zeroing kernel node";
+    EXPECT_EQ(g.memsets + g.others, 0);
     if (cluster > 1) EXPECT_EQ(g.cluster_x, cluster) << "cluster dims of the kernel node";
     else EXPECT_LE(g.cluster_x, 1) << "cluster dims of the kernel node";
   }
@@ -392,6 +404,101 @@ TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
     const support::Comparison cmp = ops.check();
     EXPECT_LT(cmp.rel_error, GemmOperands::tolerance(spec.in, spec.out)) << plan.describe();
   }
+  SUPPORT_CUDA(cudaStreamDestroy(stream));
+}
+
+// A chain of GEMMs sharing one workspace, each reading the previous output as A, with nothing
+// between them on the stream: split layers (parallel, serial, stream-K) zero the counters with a
+// kernel and start their GEMM kernel programmatically after it; unsplit layers in between launch
+// programmatically after a split GEMM. Eagerly and as a graph, the chain must equal the same
+// launches with a stream synchronization after each, bit for bit: no kernel may read an
+// unfinished output or counters that the next zeroing kernel clears.
+TEST(Sm90SplitK, ChainSharingOneWorkspaceMatchesSynchronizedLaunchesBitwise) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  constexpr std::int64_t kM = 72, kH = 1536;
+  struct Layer {
+    SplitKMode mode;
+    int slices;
+  };
+  const Layer layers[] = {{SplitKMode::parallel, 6}, {SplitKMode::none, 0},   {SplitKMode::serial, 4},
+                          {SplitKMode::stream_k, 0}, {SplitKMode::parallel, 12}, {SplitKMode::none, 0}};
+  constexpr int kLayers = static_cast<int>(std::size(layers));
+  cudaStream_t stream;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  support::DeviceBuffer x(kM * kH * 2);
+  std::vector<support::DeviceBuffer> w, act;
+  std::uint64_t seed = 4200;
+  for (int l = 0; l < kLayers; ++l) {
+    w.emplace_back(kH * kH * 2);
+    act.emplace_back(kM * kH * 2);
+    support::fill_random(w.back().get(), DType::bf16, kH * kH, seed++, 1.0f / 32.0f);
+  }
+  support::fill_random(x.get(), DType::bf16, kM * kH, seed++);
+  SUPPORT_CUDA(cudaDeviceSynchronize());  // the fills ran on the legacy stream
+  auto args = [&](int l) {
+    GemmArgs g;
+    g.a = MatrixView::row_major(l == 0 ? x.get() : act[l - 1].get(), DType::bf16, kM, kH);
+    g.b = MatrixView::transposed_weight(w[l].get(), DType::bf16, kH, kH);
+    g.d = MatrixView::row_major(act[l].get(), DType::bf16, kM, kH);
+    return g;
+  };
+  std::vector<GemmPlan> plans(kLayers);
+  std::size_t ws_bytes = 0;
+  for (int l = 0; l < kLayers; ++l) {
+    GemmOptions o = split_options(layers[l].mode, layers[l].slices);
+    o.programmatic_launch = ProgrammaticLaunch::on;  // honoured by the unsplit layers only
+    ASSERT_TRUE(plans[l].initialize(args(l), o).ok()) << "layer " << l;
+    if (layers[l].mode != SplitKMode::none) {
+      EXPECT_NE(plans[l].describe().find("split-K"), std::string::npos) << plans[l].describe();
+    }
+    ws_bytes = std::max(ws_bytes, plans[l].workspace_size(args(l)));
+  }
+  const support::DeviceBuffer ws(ws_bytes);
+  auto poison = [&] {
+    SUPPORT_CUDA(cudaMemsetAsync(ws.get(), 0x5A, ws.bytes(), stream));
+    for (auto& a : act) support::fill_poison(a.get(), DType::bf16, kM * kH, stream);
+  };
+  auto chain = [&](cudaStream_t s, bool sync_each) -> Status {
+    for (int l = 0; l < kLayers; ++l) {
+      if (Status st = plans[l].run(args(l), {ws.get(), ws.bytes()}, s); !st.ok()) return st;
+      if (sync_each) SUPPORT_CUDA(cudaStreamSynchronize(s));
+    }
+    return {};
+  };
+  auto outputs = [&] {
+    std::vector<std::vector<unsigned char>> out;
+    for (auto& a : act) out.push_back(support::download(MatrixView::row_major(a.get(), DType::bf16, kM, kH)));
+    return out;
+  };
+  poison();
+  ASSERT_TRUE(chain(stream, true).ok());
+  const auto reference = outputs();
+  for (int rep = 0; rep < 3; ++rep) {
+    poison();
+    ASSERT_TRUE(chain(stream, false).ok());
+    SUPPORT_CUDA(cudaStreamSynchronize(stream));
+    EXPECT_EQ(outputs(), reference) << "eager chain, repetition " << rep;
+  }
+  cudaGraphExec_t exec = nullptr;
+  const Status st = capture(stream, cudaStreamCaptureModeGlobal, [&](cudaStream_t s) { return chain(s, false); }, exec);
+  ASSERT_TRUE(st.ok()) << st.to_string();
+  for (int rep = 0; rep < 3; ++rep) {
+    poison();
+    SUPPORT_CUDA(cudaGraphLaunch(exec, stream));
+    SUPPORT_CUDA(cudaStreamSynchronize(stream));
+    EXPECT_EQ(outputs(), reference) << "graph, replay " << rep;
+  }
+  SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+  // The reference read no poison: every element finite, and almost none exactly zero.
+  std::size_t non_finite = 0, zeros = 0;
+  const std::vector<unsigned char>& last = reference.back();
+  for (std::size_t i = 0; i + 1 < last.size(); i += 2) {
+    const unsigned short v = static_cast<unsigned short>(last[i] | (last[i + 1] << 8));
+    non_finite += (v & 0x7f80u) == 0x7f80u;
+    zeros += (v & 0x7fffu) == 0;
+  }
+  EXPECT_EQ(non_finite, 0u);
+  EXPECT_LT(zeros, last.size() / 2 / 100) << "more than 1% exact zeros: inputs not filled?";
   SUPPORT_CUDA(cudaStreamDestroy(stream));
 }
 

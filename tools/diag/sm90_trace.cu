@@ -8,7 +8,7 @@
 // earliest CTA entry, beside the per-launch time of the graph.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8 (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)]
+//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
 #define GRAPHGEMM_SM90_TRACE 1
 
 #include <algorithm>
@@ -34,7 +34,8 @@ __global__ void fill(__nv_bfloat16* p, size_t n, unsigned seed) {
 }
 
 template <class Config>
-int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster, bool full, int mlp) {
+int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int cluster, bool full, int mlp,
+        bool memset) {
     using G = k::Gemm<Config>;
     int dev = 0, sms = 0;
     DIAG_CHECK(cudaGetDevice(&dev));
@@ -65,6 +66,8 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         DIAG_CHECK(cudaMemset(scale, 0, size_t(m) * 4));
         DIAG_CHECK(cudaMemset(scale_b, 0, size_t(n) * 4));
     }
+    cudaStream_t st;
+    DIAG_CHECK(cudaStreamCreate(&st));
     std::vector<typename G::LaunchArgs> la(sets);
     for (int s = 0; s < sets; ++s) {
         k::GemmParams p;
@@ -79,15 +82,21 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         if (mlp & 2) p.scale_a = scale;
         if (mlp & 4) p.scale_b = scale_b;
         DIAG_CHECK(G::make_launch_args(p, sms, la[s], full));
+        // memset: split-K counters zeroed as before session 13, by a memset the kernel follows
+        // (not programmatically) instead of the launcher's zeroing kernel.
+        if (memset && la[s].zero_bytes > 0) la[s].zero_bytes = 0;
     }
-    cudaStream_t st;
-    DIAG_CHECK(cudaStreamCreate(&st));
-    for (int s = 0; s < sets; ++s) DIAG_CHECK(G::launch(la[s], st));  // warm-up
+    const size_t memset_bytes = memset && ws_bytes ? G::workspace(m, n, mode, splits, cluster).counter_bytes : 0;
+    auto launch = [&](int s) {
+        if (memset_bytes) DIAG_CHECK(cudaMemsetAsync(ws, 0, memset_bytes, st));
+        return G::launch(la[s], st);
+    };
+    for (int s = 0; s < sets; ++s) DIAG_CHECK(launch(s));  // warm-up
     const int reps = 40;
     cudaGraph_t graph;
     cudaGraphExec_t exec;
     DIAG_CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeGlobal));
-    for (int r = 0; r < reps; ++r) DIAG_CHECK(G::launch(la[r % sets], st));
+    for (int r = 0; r < reps; ++r) DIAG_CHECK(launch(r % sets));
     DIAG_CHECK(cudaStreamEndCapture(st, &graph));
     DIAG_CHECK(cudaGraphInstantiate(&exec, graph, 0));
     cudaEvent_t e0, e1;
@@ -150,7 +159,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8|-] [memset|-]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
@@ -161,8 +170,9 @@ int main(int argc, char** argv) {
     const int cluster = argc > 8 ? std::atoi(argv[8]) : 1;
     const bool full = argc > 9 && std::string(argv[9]) == "full";
     const std::string epi = argc > 10 ? argv[10] : "-";
+    const bool memset = argc > 11 && std::string(argv[11]) == "memset";
     const int mlp = epi == "w8a8" ? 7 : epi == "mlp" ? 3 : epi == "bias" ? 1 : epi == "scale" ? 2 : 0;
     const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
-    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp);
-    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp);
+    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
 }

@@ -74,8 +74,8 @@ class GemmNode {
  private:
   friend Status record_gemm(const GemmPlan&, const GemmArgs&, Workspace, cudaStream_t, GemmNode&,
                             const GemmNodeOptions&);
-  // NOTES: a node is a list of graph nodes so that split-K (memset of counters + kernel) can be
-  // added; today it is one kernel node.
+  // NOTES: a node is a list of graph nodes so that split-K (a kernel zeroing the counters + the
+  // GEMM kernel) can be added; today it is one kernel node.
   const graphgemm::detail::GemmBackend* backend_ = nullptr;  // owned by the plan (must outlive the node)
   detail::NodeIdentity id_;
   cudaGraphNode_t node_ = nullptr;

@@ -20,7 +20,7 @@
 //       struct LaunchArgs;                            // tensor maps + params + geometry
 //       static cudaError_t make_launch_args(const GemmParams&, int num_sms, LaunchArgs&,
 //                                           bool full_grid = false);
-//       static cudaError_t launch(const LaunchArgs&, cudaStream_t);   // split-K: memset + kernel
+//       static cudaError_t launch(const LaunchArgs&, cudaStream_t);   // split-K: zeroing + GEMM kernel
 //       static SplitWorkspaceLayout workspace(m, n, mode, splits);     // split-K workspace
 //       static const void* kernel_function();             // the full kernel (attributes)
 //       static const void* kernel_function(const LaunchArgs&);  // the one a launch runs
@@ -46,11 +46,13 @@
 // grid of 32 gets one TPC each. Since session 12 the scheduler spreads fewer units than CTAs
 // over the whole grid (TileScheduler).
 //
-// Split-K (GemmParams::splits > 1): the launch is TWO operations on the stream, a memset of the
-// workspace's counters (LaunchArgs::memset_ptr, memset_bytes) and the kernel; a graph layer must add
-// both (memset node, then kernel node). The workspace size depends on M (the tile count).
-// Parallel split-K summed within clusters (GemmParams::split_cluster == splits) has neither
-// workspace nor memset: one kernel launch with cluster dims (split_cluster, 1, 1).
+// Split-K (GemmParams::splits > 1): the launch is TWO kernels on the stream, one CTA zeroing the
+// workspace's counters (LaunchArgs::zero_ptr, zero_bytes; detail::sm90_zero_counters_kernel) and
+// the GEMM kernel launched programmatically after it, which waits for the zeroing only where it
+// touches the counters; a graph layer must add both (two kernel nodes, a programmatic edge
+// between them). The workspace size depends on M (the tile count). Parallel split-K summed within
+// clusters (GemmParams::split_cluster == splits) has no workspace: one kernel launch with cluster
+// dims (split_cluster, 1, 1).
 #pragma once
 
 #include <cuda.h>
@@ -204,9 +206,9 @@ struct Gemm {
         detail::KernelParams params;
         dim3 grid, block, cluster;
         size_t smem;
-        void* memset_ptr;     // split-K: counters to zero before the kernel (nullptr: none)
-        size_t memset_bytes;
-        bool programmatic;    // launch with programmatic stream serialization (PDL)
+        void* zero_ptr;       // split-K: counters zeroed by a kernel before the GEMM (nullptr: none)
+        size_t zero_bytes;    // a multiple of 16 (SplitWorkspaceLayout::counter_bytes)
+        bool programmatic;    // the launch may overlap the kernel before it in the stream (PDL)
         bool unsplit;         // launch the unsplit twin (no split-K, stream-K or cluster sum)
     };
 
@@ -373,10 +375,10 @@ struct Gemm {
         la.params.counters = uses_ws ? static_cast<int*>(p.workspace) : nullptr;
         la.params.partials = uses_ws
             ? reinterpret_cast<float*>(static_cast<char*>(p.workspace) + ws.counter_bytes) : nullptr;
-        la.memset_ptr = uses_ws ? p.workspace : nullptr;
-        la.memset_bytes = uses_ws ? static_cast<size_t>(ws.counter_bytes) : 0;
-        // PDL: not after our own memset (the kernel must see the zeroed counters; a memset is no
-        // programmatic primary anyway).
+        la.zero_ptr = uses_ws ? p.workspace : nullptr;
+        la.zero_bytes = uses_ws ? static_cast<size_t>(ws.counter_bytes) : 0;
+        // PDL with the previous kernel: not when our zeroing kernel comes first (it must start
+        // after the previous user of the workspace; the GEMM kernel is programmatic after it).
         la.programmatic = p.programmatic && !uses_ws;
         la.params.pdl_prefetch_kb = la.programmatic ? kPdlPrefetchKBlocks : 0;
         la.unsplit = has_unsplit_twin<Config>() && !stream_k && p.splits == 1 && split_cluster == 1;
@@ -420,8 +422,9 @@ struct Gemm {
     }
 
     static cudaError_t launch(const LaunchArgs& la, cudaStream_t stream) {
-        if (la.memset_bytes > 0) {  // split-K counters: zero on this stream, every launch
-            const cudaError_t err = cudaMemsetAsync(la.memset_ptr, 0, la.memset_bytes, stream);
+        const bool zeroing = la.zero_bytes > 0;
+        if (zeroing) {  // split-K counters: zeroed on this stream, every launch
+            const cudaError_t err = launch_zeroing(la, stream);
             if (err != cudaSuccess) return err;
         }
         cudaLaunchConfig_t cfg = {};
@@ -438,7 +441,7 @@ struct Gemm {
             attr[num_attrs].val.clusterDim.z = la.cluster.z;
             ++num_attrs;
         }
-        if (la.programmatic) {
+        if (la.programmatic || zeroing) {
             attr[num_attrs].id = cudaLaunchAttributeProgrammaticStreamSerialization;
             attr[num_attrs].val.programmaticStreamSerializationAllowed = 1;
             ++num_attrs;
@@ -449,6 +452,17 @@ struct Gemm {
     }
 
 private:
+    // One CTA: the counters are a few KB at most (one int32 per CTA tile and consumer warpgroup).
+    static cudaError_t launch_zeroing(const LaunchArgs& la, cudaStream_t stream) {
+        constexpr int kThreads = 256;
+        cudaLaunchConfig_t cfg = {};
+        cfg.gridDim = dim3(1);
+        cfg.blockDim = dim3(kThreads);
+        cfg.stream = stream;
+        return cudaLaunchKernelEx(&cfg, &detail::sm90_zero_counters_kernel<kThreads>,
+                                  static_cast<int4*>(la.zero_ptr), static_cast<unsigned>(la.zero_bytes / 16));
+    }
+
     // The __global__ function: the full kernel, or (unsplit, where the configuration has one) its
     // unsplit twin. Both take the same four parameters.
     static constexpr auto entry(bool unsplit) {

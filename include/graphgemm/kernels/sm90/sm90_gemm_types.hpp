@@ -99,22 +99,24 @@ struct GemmParams {
     int raster_group = 8;
     bool raster_along_n = false;
     // Split-K (splits > 1 needs serial or parallel, and `workspace`: split_workspace_bytes() bytes,
-    // 16-byte aligned; its counters are zeroed by launch() on the launch stream).
+    // 16-byte aligned; its counters are zeroed by launch() on the launch stream, by a 1-CTA kernel
+    // the GEMM kernel follows programmatically).
     SplitMode split_mode = SplitMode::none;
     int splits = 1;
     // Parallel split-K only: 1, or 2, 4 or 8 CTAs of a thread-block cluster that take consecutive
     // slices of one tile and sum their fp32 partials through distributed shared memory (cluster
     // 1x1 cooperative kernels). Only splits / split_cluster partial tiles per tile then go through
-    // the workspace, and none when they are equal: no workspace, no memset. Every cluster takes
+    // the workspace, and none when they are equal: no workspace, no zeroing. Every cluster takes
     // one work unit at most: tiles x splits / split_cluster must not exceed the co-resident
     // clusters (make_launch_args returns cudaErrorInvalidValue otherwise).
     int split_cluster = 1;
     void* workspace = nullptr;
     unsigned long long workspace_bytes = 0;
-    // Programmatic dependent launch (ignored for split-K launches, whose kernel follows the
-    // counters' memset): the kernel may be scheduled while the previous kernel in the stream
-    // finishes; it sets up its barriers, pulls the first k-blocks of B of its first work unit into
-    // L2, then waits for that kernel before any other global access. It lets the next kernel be
+    // Programmatic dependent launch (ignored for split-K launches through a workspace, whose
+    // zeroing kernel starts after the previous kernel): the kernel may be scheduled while the
+    // previous kernel in the stream finishes; it sets up its barriers, pulls the first k-blocks of
+    // B of its first work unit into L2, then waits for that kernel before any other global
+    // access. It lets the next kernel be
     // scheduled once every CTA has issued its last load (docs/sm90_notes.md, session 6: measured
     // against letting it launch at entry and at exit).
     bool programmatic = false;
