@@ -72,10 +72,10 @@ enum class SplitKMode : std::uint8_t {
 // serialization, so it may be scheduled while the previous kernel in the stream is finishing: it
 // sets up, pulls the first k-blocks of B into L2, then waits (griddepcontrol.wait) for that kernel
 // to complete before any other global memory access, so results are the same either way; once it
-// has issued its last load it lets the next kernel be scheduled the same way. Not for split-K
-// through a workspace: its launch begins with a kernel zeroing the workspace's counters, which
-// starts after the previous kernel (the GEMM kernel then follows that one programmatically
-// whatever this option says). graph::record_gemm nodes of such
+// has issued its last load it lets the next kernel be scheduled the same way. A split-K launch
+// through a workspace begins with a 1-CTA kernel zeroing the workspace's counters: that kernel
+// takes the programmatic launch (it waits for the previous kernel before it writes), and the GEMM
+// kernel follows it programmatically whatever this option says. graph::record_gemm nodes of such
 // a plan take programmatic edges from the kernel nodes they follow.
 enum class ProgrammaticLaunch : std::uint8_t {
   automatic,  // on where the grid leaves a quarter of the SMs idle or M spans at most two tiles,

@@ -141,8 +141,7 @@ class Plan:
         previous kernel on the stream finishes (it waits for it before reading anything that
         kernel may write). ``auto`` (the default) turns it on where the grid leaves a quarter of
         the SMs idle: it shortens small, launch-bound GEMMs and slows some full-grid ones
-        (docs/sm90_notes.md, sessions 6 and 8). ``True`` / ``False`` mean ``on`` / ``off``. No
-        effect with split-K through a workspace.
+        (docs/sm90_notes.md, sessions 6, 8 and 13). ``True`` / ``False`` mean ``on`` / ``off``.
     split_k_cluster : int
         sm90, parallel split-K: how many CTAs of a thread-block cluster sum their slices through
         distributed shared memory before anything goes through the workspace. 0 lets the

@@ -96,7 +96,7 @@ class Sm90Backend final : public GemmBackend {
   k::SplitMode split_mode_ = k::SplitMode::none;  // split-K, as chosen at initialize
   int slices_ = 1;
   int split_cluster_ = 1;      // parallel split-K: CTAs of a cluster that sum their slices
-  bool programmatic_ = false;  // GemmOptions::programmatic_launch resolved (never with a workspace)
+  bool programmatic_ = false;  // GemmOptions::programmatic_launch resolved
   std::size_t workspace_bytes_ = 0;
   std::string description_;
   mutable LaunchArgsCache cache_;
@@ -180,14 +180,12 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
     return unsupported("this graphgemm was built without the sm_90a target (kernel PTX version " + std::to_string(attr.ptxVersion) +
                        "); rebuild with CMAKE_CUDA_ARCHITECTURES=90a");
   GRAPHGEMM_CUDA_TRY(sm90::kernel_initialize(kernel_, device));
-  // PDL with the previous kernel: not for a split through the workspace (its zeroing kernel comes
-  // first; the GEMM kernel is programmatic after that one anyway); automatic: where the grid
-  // leaves SMs idle.
-  const bool pdl_possible = workspace_bytes_ == 0 && split_mode_ != k::SplitMode::stream_k;
-  programmatic_ = pdl_possible && (options.programmatic_launch == ProgrammaticLaunch::on ||
-                                   (options.programmatic_launch == ProgrammaticLaunch::automatic &&
-                                    sm90::programmatic_pays(sm90::kernel_info(kernel_), p.m(), p.n(), slices_,
-                                                            split_cluster_, num_sms_)));
+  // PDL with the previous kernel (for a split through the workspace: of its zeroing kernel, which
+  // waits for that kernel before it writes; the GEMM kernel follows the zeroing kernel
+  // programmatically either way); automatic: where the grid leaves SMs idle.
+  programmatic_ = options.programmatic_launch == ProgrammaticLaunch::on ||
+                  (options.programmatic_launch == ProgrammaticLaunch::automatic &&
+                   sm90::programmatic_pays(sm90::kernel_info(kernel_), p.m(), p.n(), slices_, split_cluster_, num_sms_));
   description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + ", split-K " +
                  (split_mode_ == k::SplitMode::serial     ? "serial"
                   : split_mode_ == k::SplitMode::parallel ? "parallel"

@@ -513,8 +513,10 @@ std::int64_t busy_ctas(const KernelInfo& k, std::int64_t m, std::int64_t n, int 
 
 bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int split_cluster, int num_sms) {
   if (split_cluster > 1 && k.schedule != kernels::sm90::Schedule::swap_ab) return false;
+  const std::int64_t busy = busy_ctas(k, m, n, slices, num_sms);
+  if (slices > 1 && split_cluster <= 1) return 2 * busy <= num_sms;  // through the workspace
   const std::int64_t tiles_m = ceil_div(m, std::int64_t{k.block_m} * k.cluster_m);
-  return 4 * busy_ctas(k, m, n, slices, num_sms) <= 3 * std::int64_t{num_sms} || tiles_m <= 2;
+  return 4 * busy <= 3 * std::int64_t{num_sms} || tiles_m <= 2;
 }
 
 }  // namespace graphgemm::detail::sm90

@@ -91,6 +91,10 @@ struct SplitChoice {
 // (M = 256 with K >= 4096, 1024^3, 2048^3); cluster sums (256x256x16384 8:c8, 64x2112x7168 4:c4)
 // 1.12-1.20x; swap-AB 2 slices in clusters of 2 (session 9) 0.87x (deepseek_v3.a M = 1: 14.8 ->
 // 12.9 us), 0.92x (llama3_8b.o M = 1), 0.98x (llama3_8b.down M = 1).
+// Splits through the workspace (the programmatic edge goes to their zeroing kernel, session 13):
+// when at most half the SMs have work units. MEASURED (H100, sm90_trace, per launch in a graph):
+// 52 units (128x128x16384, 26 slices) 10.18 -> 8.31 us, 61 (64x64x65536) 13.65 -> 11.59, 84
+// (128x256x32768, 21 slices) 16.74 -> 17.05.
 [[nodiscard]] bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int split_cluster,
                                      int num_sms);
 

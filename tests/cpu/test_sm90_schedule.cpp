@@ -221,6 +221,8 @@ TEST(Sm90Heuristic, ProgrammaticLaunchWhereTheGridLeavesSMsIdle) {
   EXPECT_FALSE(gd::programmatic_pays(k64, 256, 4096, 1, 1, 132));    // 128 CTAs, four M tiles
   EXPECT_FALSE(gd::programmatic_pays(k64, 8192, 8192, 1, 1, 132));
   EXPECT_FALSE(gd::programmatic_pays(k64, 64, 2112, 4, 4, 132));     // slices summed in clusters of 4
+  EXPECT_TRUE(gd::programmatic_pays(k64, 128, 128, 26, 1, 132));     // through the workspace: 52 units
+  EXPECT_FALSE(gd::programmatic_pays(k64, 128, 256, 21, 1, 132));    // ... 84 units, more than half
   const gd::KernelInfo& sw = gd::kernel_info(find("sm90_bf16_bf16_16x64x64_s20_c1x1_sw_bk"));
   EXPECT_TRUE(gd::programmatic_pays(sw, 1, 7168, 1, 1, 132));        // swap-AB: one token tile, 112 CTAs
   EXPECT_TRUE(gd::programmatic_pays(sw, 1, 4096, 2, 2, 132));        // ... its slices pushed within clusters of 2

@@ -408,9 +408,11 @@ TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
 }
 
 // A chain of GEMMs sharing one workspace, each reading the previous output as A, with nothing
-// between them on the stream: split layers (parallel, serial, stream-K) zero the counters with a
-// kernel and start their GEMM kernel programmatically after it; unsplit layers in between launch
-// programmatically after a split GEMM. Eagerly and as a graph, the chain must equal the same
+// between them on the stream, every plan with programmatic launch on: split layers (parallel,
+// serial, stream-K) zero the counters with a kernel that starts programmatically after the
+// previous layer and waits for it before writing, and start their GEMM kernel programmatically
+// after that one; unsplit layers launch programmatically after a split GEMM. Eagerly and as a
+// graph, the chain must equal the same
 // launches with a stream synchronization after each, bit for bit: no kernel may read an
 // unfinished output or counters that the next zeroing kernel clears.
 TEST(Sm90SplitK, ChainSharingOneWorkspaceMatchesSynchronizedLaunchesBitwise) {
@@ -446,8 +448,9 @@ TEST(Sm90SplitK, ChainSharingOneWorkspaceMatchesSynchronizedLaunchesBitwise) {
   std::size_t ws_bytes = 0;
   for (int l = 0; l < kLayers; ++l) {
     GemmOptions o = split_options(layers[l].mode, layers[l].slices);
-    o.programmatic_launch = ProgrammaticLaunch::on;  // honoured by the unsplit layers only
+    o.programmatic_launch = ProgrammaticLaunch::on;
     ASSERT_TRUE(plans[l].initialize(args(l), o).ok()) << "layer " << l;
+    EXPECT_NE(plans[l].describe().find("programmatic launch"), std::string::npos) << plans[l].describe();
     if (layers[l].mode != SplitKMode::none) {
       EXPECT_NE(plans[l].describe().find("split-K"), std::string::npos) << plans[l].describe();
     }

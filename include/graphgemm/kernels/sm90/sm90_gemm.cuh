@@ -1121,15 +1121,19 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 // Split-K through the workspace: zeroes its counters (`n16` 16-byte units) on the run's stream
 // before the GEMM kernel, which is launched programmatically after it (Gemm::launch): the GEMM's
 // CTAs start at once (this kernel lets them at entry) and touch the counters only after
-// griddep_wait(), which returns once this grid has completed and its stores are visible. Launched
-// normally itself, so it starts after everything before it in the stream, the previous user of
-// the workspace included.
+// griddep_wait(), which returns once this grid has completed and its stores are visible. This
+// kernel writes only after its own griddep_wait(): launched normally it starts after everything
+// before it in the stream; launched programmatically (GemmParams::programmatic) it may start
+// while the previous kernel finishes, and waits for it (the previous user of the workspace, or a
+// kernel that waited for that one).
 // NOTES: replaces a memset node, after which the GEMM kernel could only start once the memset
-// was done: -1.4 to -1.8 us per split launch in a graph (H100, session 13, sm90_trace ... zk).
+// was done: -1.6 to -2.4 us per split launch in a graph (H100, session 13; sm90_trace's `memset`
+// argument rebuilds the old launch).
 template <int kThreads>
 __global__ void __launch_bounds__(kThreads) sm90_zero_counters_kernel(int4* counters, unsigned n16) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     griddep_launch_dependents();
+    griddep_wait();
 #endif
     for (unsigned i = threadIdx.x; i < n16; i += kThreads) counters[i] = make_int4(0, 0, 0, 0);
 }

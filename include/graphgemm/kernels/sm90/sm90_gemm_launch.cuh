@@ -47,10 +47,10 @@
 // over the whole grid (TileScheduler).
 //
 // Split-K (GemmParams::splits > 1): the launch is TWO kernels on the stream, one CTA zeroing the
-// workspace's counters (LaunchArgs::zero_ptr, zero_bytes; detail::sm90_zero_counters_kernel) and
-// the GEMM kernel launched programmatically after it, which waits for the zeroing only where it
-// touches the counters; a graph layer must add both (two kernel nodes, a programmatic edge
-// between them). The workspace size depends on M (the tile count). Parallel split-K summed within
+// workspace's counters (LaunchArgs::zero_ptr, zero_bytes; detail::sm90_zero_counters_kernel;
+// programmatic after the previous kernel when GemmParams::programmatic) and the GEMM kernel
+// launched programmatically after it; a graph layer must add both (two kernel nodes, a
+// programmatic edge between them). The workspace size depends on M (the tile count). Parallel split-K summed within
 // clusters (GemmParams::split_cluster == splits) has no workspace: one kernel launch with cluster
 // dims (split_cluster, 1, 1).
 #pragma once
@@ -377,9 +377,9 @@ struct Gemm {
             ? reinterpret_cast<float*>(static_cast<char*>(p.workspace) + ws.counter_bytes) : nullptr;
         la.zero_ptr = uses_ws ? p.workspace : nullptr;
         la.zero_bytes = uses_ws ? static_cast<size_t>(ws.counter_bytes) : 0;
-        // PDL with the previous kernel: not when our zeroing kernel comes first (it must start
-        // after the previous user of the workspace; the GEMM kernel is programmatic after it).
-        la.programmatic = p.programmatic && !uses_ws;
+        // PDL with the previous kernel: the first kernel of the launch (the zeroing kernel of a
+        // split through the workspace, which waits for the previous kernel before it writes).
+        la.programmatic = p.programmatic;
         la.params.pdl_prefetch_kb = la.programmatic ? kPdlPrefetchKBlocks : 0;
         la.unsplit = has_unsplit_twin<Config>() && !stream_k && p.splits == 1 && split_cluster == 1;
 
@@ -459,6 +459,13 @@ private:
         cfg.gridDim = dim3(1);
         cfg.blockDim = dim3(kThreads);
         cfg.stream = stream;
+        cudaLaunchAttribute attr[1];
+        if (la.programmatic) {
+            attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+            attr[0].val.programmaticStreamSerializationAllowed = 1;
+            cfg.attrs = attr;
+            cfg.numAttrs = 1;
+        }
         return cudaLaunchKernelEx(&cfg, &detail::sm90_zero_counters_kernel<kThreads>,
                                   static_cast<int4*>(la.zero_ptr), static_cast<unsigned>(la.zero_bytes / 16));
     }

@@ -112,11 +112,11 @@ struct GemmParams {
     int split_cluster = 1;
     void* workspace = nullptr;
     unsigned long long workspace_bytes = 0;
-    // Programmatic dependent launch (ignored for split-K launches through a workspace, whose
-    // zeroing kernel starts after the previous kernel): the kernel may be scheduled while the
-    // previous kernel in the stream finishes; it sets up its barriers, pulls the first k-blocks of
-    // B of its first work unit into L2, then waits for that kernel before any other global
-    // access. It lets the next kernel be
+    // Programmatic dependent launch (for split-K launches through a workspace: of their zeroing
+    // kernel, which waits for the previous kernel before it writes): the kernel may be scheduled
+    // while the previous kernel in the stream finishes; it sets up its barriers, pulls the first
+    // k-blocks of B of its first work unit into L2, then waits for that kernel before any other
+    // global access. It lets the next kernel be
     // scheduled once every CTA has issued its last load (docs/sm90_notes.md, session 6: measured
     // against letting it launch at entry and at exit).
     bool programmatic = false;
