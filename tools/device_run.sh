@@ -67,7 +67,7 @@ if [[ " $STEPS " == *" sanitize "* ]]; then
   # compute-sanitizer slows kernels down 10-100x: a few tests that cover every kernel path (both
   # schedules, every epilogue, split-K serial/parallel, ragged shapes), each tool under a time limit
   # (SANITIZE_TIMEOUT seconds; a timeout reports FAIL:124, never a pass).
-  san_filter=${SANITIZE_FILTER:-'Sm90.Epilogues:Sm90.EpilogueVectorsAtAnyAlignment:Sm90.KZeroAndEmpty:Sm90.PartialChunkTilesEveryEpilogueAndOutputType:Sm90Pingpong.Epilogues:Sm90SplitK.EveryEpilogueAndOutputType:Sm90SplitK.ModesSlicesShapes:Sm90SplitK.StreamKShapesTilesAndEpilogues:Sm90SplitK.ClusterSumsEveryClusterSizeShapeAndEpilogue:Sm90SplitK.SwapABClusterSumsBitwiseAndOneGraphNode:Sm90.ProgrammaticLaunchChainsMatchSerialLaunchesBitwise:PlanErrors.*:GraphGemmNodeChain.*'}
+  san_filter=${SANITIZE_FILTER:-'Sm90.Epilogues:Sm90.EpilogueVectorsAtAnyAlignment:Sm90.KZeroAndEmpty:Sm90.PartialChunkTilesEveryEpilogueAndOutputType:Sm90Pingpong.Epilogues:Sm90SplitK.EveryEpilogueAndOutputType:Sm90SplitK.ModesSlicesShapes:Sm90SplitK.StreamKShapesTilesAndEpilogues:Sm90SplitK.ClusterSumsEveryClusterSizeShapeAndEpilogue:Sm90SplitK.SwapABClusterSumsBitwiseAndOneGraphNode:Sm90SplitK.ChainSharingOneWorkspaceMatchesSynchronizedLaunchesBitwise:Sm90.ProgrammaticLaunchChainsMatchSerialLaunchesBitwise:PlanErrors.*:GraphGemmNodeChain.*'}
   step memcheck timeout "${SANITIZE_TIMEOUT:-420}" compute-sanitizer --tool memcheck --error-exitcode 1 \
     $build/tests/graphgemm_gpu_tests --gtest_filter="$san_filter"
   step racecheck timeout "${SANITIZE_TIMEOUT:-420}" compute-sanitizer --tool racecheck --error-exitcode 1 \

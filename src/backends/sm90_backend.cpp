@@ -154,6 +154,7 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
   request.max_workspace_bytes = options.max_workspace_bytes;
   request.forced_kernel = forced;
   request.cluster = options.split_k_cluster;
+  request.programmatic = options.programmatic_launch;
   // Co-resident clusters of 2, 4 and 8 CTAs, for sums of split-K slices within clusters: the same
   // for every kernel that can do it (one CTA per SM), measured on one of them.
   for (int i = 0; i < sm90::kernel_count(); ++i) {

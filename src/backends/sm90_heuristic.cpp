@@ -147,6 +147,11 @@ constexpr double kClusterSumUs = 3.0;         // parallel, summed in clusters: s
 constexpr double kClusterPushUs = 1.0;        // swap-AB: fragments pushed to their owner (st.async): one
                                               // one-way DSMEM trip (PREDICTED, session 9)
 constexpr double kSplitGain = 0.7;            // automatic: split only if predicted <= 0.7x unsplit
+// A split through the workspace launched programmatically (its zeroing kernel overlaps the previous
+// kernel's tail): MEASURED (H100, session 13, per launch in a graph) -1.9 us at 128x128x16384 (26
+// slices), -2.1 us at 64x64x65536 (61). Used to rank the split candidates only, not to decide
+// against the unsplit launch (which takes programmatic launch by the same rule).
+constexpr double kSplitPdlGainUs = 1.9;
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
 constexpr int kSwapABMaxM = 32;               // swap-AB candidates: one token tile covers M
@@ -306,6 +311,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   // bound. Returns false when nothing fits.
   auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best) {
     bool found = false;
+    double best_rank = 0;
     for (int i = 0; i < kernel_count(); ++i) {
       const KernelInfo& ki = kernel_info(i);
       // Ping-pong: no split-K. Swap-AB: slices summed in one cluster, and left to the heuristic only
@@ -334,8 +340,13 @@ SplitChoice choose_split(const SplitRequest& r) {
           if (ws > r.max_workspace_bytes) continue;
           const double t = estimate_us(kernel_info(i), r.m, r.n, r.k, r.num_sms, mode, s, c, c > 1 ? capacity(c) : 0);
           if (!std::isfinite(t)) continue;
-          if (!found || t < best.predicted_us * (1 - 1e-9)) {
+          const bool pdl = ws > 0 && (r.programmatic == ProgrammaticLaunch::on ||
+                                      (r.programmatic == ProgrammaticLaunch::automatic &&
+                                       programmatic_pays(ki, r.m, r.n, s, c, r.num_sms)));
+          const double rank = t - (pdl ? kSplitPdlGainUs : 0.0);
+          if (!found || rank < best_rank * (1 - 1e-9)) {
             found = true;
+            best_rank = rank;
             best.index = i;
             best.mode = mode;
             best.slices = s;

@@ -45,6 +45,7 @@ struct SplitRequest {
   std::size_t max_workspace_bytes = 0;
   int forced_kernel = -1;              // GemmOptions::sm90_kernel, resolved; -1: none
   int cluster = 0;                     // GemmOptions::split_k_cluster: 0 the heuristic, 1 none, 2/4/8
+  ProgrammaticLaunch programmatic = ProgrammaticLaunch::automatic;  // GemmOptions::programmatic_launch
   // Co-resident clusters of 2, 4, 8 CTAs (index 1, 2, 3) of the cluster-split kernels (one CTA
   // per SM); 0: num_sms / size.
   int cluster_capacity[4] = {0, 0, 0, 0};

@@ -415,3 +415,27 @@ TEST(Sm90Heuristic, SumsSlicesWithinClustersForSkinnyKHeavyShapes) {
   // Large problems stay unsplit.
   EXPECT_EQ(choose(4096, 4096, 4096, 0).slices, 1);
 }
+
+// Automatic split-K ranks splits through the workspace with the programmatic launch they will get
+// (session 13, H100: 128x256x32768 at 16 slices, 64 work units and programmatic, 14.8 us against
+// 16.2 at the 21 slices the model alone prefers, whose 84 units get no programmatic launch).
+TEST(Sm90Heuristic, SplitRankingCountsTheProgrammaticLaunch) {
+  auto choose = [](ProgrammaticLaunch pdl) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 256, 32768, 132};
+    r.max_workspace_bytes = std::size_t{32} << 20;
+    r.programmatic = pdl;
+    return gd::choose_split(r);
+  };
+  const gd::SplitChoice with = choose(ProgrammaticLaunch::automatic), without = choose(ProgrammaticLaunch::off);
+  ASSERT_GE(with.index, 0) << with.error.message();
+  ASSERT_GE(without.index, 0) << without.error.message();
+  EXPECT_EQ(with.mode, gk::SplitMode::parallel) << with.explanation;
+  EXPECT_EQ(with.cluster, 1) << with.explanation;
+  EXPECT_TRUE(gd::programmatic_pays(gd::kernel_info(with.index), 128, 256, with.slices, with.cluster, 132)) << with.explanation;
+  EXPECT_FALSE(gd::programmatic_pays(gd::kernel_info(without.index), 128, 256, without.slices, without.cluster, 132))
+      << without.explanation;
+  EXPECT_LT(with.slices, without.slices);
+  // Ranking only: the reported prediction is the model's, without the programmatic gain.
+  EXPECT_GT(with.predicted_us, 0.0);
+  EXPECT_GE(with.predicted_us, without.predicted_us);
+}
