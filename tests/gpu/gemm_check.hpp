@@ -118,4 +118,17 @@ inline void check_case(const support::GemmSpec& spec, Backend backend, std::uint
   check_case(spec, options, seed);
 }
 
+// A bf16 reference (raw bytes) that serial launches wrote read no poison and no unwritten input:
+// every element finite (exponent not all ones), and random products are almost never exactly zero.
+inline void expect_filled_bf16(const std::vector<unsigned char>& bytes) {
+  std::size_t non_finite = 0, zeros = 0;
+  for (std::size_t i = 0; i + 1 < bytes.size(); i += 2) {
+    const unsigned short v = static_cast<unsigned short>(bytes[i] | (bytes[i + 1] << 8));
+    non_finite += (v & 0x7f80u) == 0x7f80u;
+    zeros += (v & 0x7fffu) == 0;
+  }
+  EXPECT_EQ(non_finite, 0u);
+  EXPECT_LT(zeros, bytes.size() / 2 / 100) << "more than 1% exact zeros: inputs not filled?";
+}
+
 }  // namespace graphgemm::testing
