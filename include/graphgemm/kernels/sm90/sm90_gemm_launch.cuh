@@ -50,9 +50,9 @@
 // workspace's counters (LaunchArgs::zero_ptr, zero_bytes; detail::sm90_zero_counters_kernel;
 // programmatic after the previous kernel when GemmParams::programmatic) and the GEMM kernel
 // launched programmatically after it; a graph layer must add both (two kernel nodes, a
-// programmatic edge between them). The workspace size depends on M (the tile count). Parallel split-K summed within
-// clusters (GemmParams::split_cluster == splits) has no workspace: one kernel launch with cluster
-// dims (split_cluster, 1, 1).
+// programmatic edge between them). The workspace size depends on M (the tile count). Parallel
+// split-K summed within clusters (GemmParams::split_cluster == splits) has no workspace: one
+// kernel launch with cluster dims (split_cluster, 1, 1).
 #pragma once
 
 #include <cuda.h>

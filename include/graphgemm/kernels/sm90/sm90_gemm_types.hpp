@@ -116,9 +116,8 @@ struct GemmParams {
     // kernel, which waits for the previous kernel before it writes): the kernel may be scheduled
     // while the previous kernel in the stream finishes; it sets up its barriers, pulls the first
     // k-blocks of B of its first work unit into L2, then waits for that kernel before any other
-    // global access. It lets the next kernel be
-    // scheduled once every CTA has issued its last load (docs/sm90_notes.md, session 6: measured
-    // against letting it launch at entry and at exit).
+    // global access. It lets the next kernel be scheduled once every CTA has issued its last load
+    // (docs/sm90_notes.md, session 6: measured against letting it launch at entry and at exit).
     bool programmatic = false;
 };
 
