@@ -184,9 +184,8 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
   // PDL with the previous kernel (for a split through the workspace: of its zeroing kernel, which
   // waits for that kernel before it writes; the GEMM kernel follows the zeroing kernel
   // programmatically either way); automatic: where the grid leaves SMs idle.
-  programmatic_ = options.programmatic_launch == ProgrammaticLaunch::on ||
-                  (options.programmatic_launch == ProgrammaticLaunch::automatic &&
-                   sm90::programmatic_pays(sm90::kernel_info(kernel_), p.m(), p.n(), slices_, split_cluster_, num_sms_));
+  programmatic_ = sm90::programmatic_launch(options.programmatic_launch, sm90::kernel_info(kernel_), p.m(), p.n(),
+                                            slices_, split_cluster_, num_sms_);
   description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + ", split-K " +
                  (split_mode_ == k::SplitMode::serial     ? "serial"
                   : split_mode_ == k::SplitMode::parallel ? "parallel"

@@ -340,9 +340,7 @@ SplitChoice choose_split(const SplitRequest& r) {
           if (ws > r.max_workspace_bytes) continue;
           const double t = estimate_us(kernel_info(i), r.m, r.n, r.k, r.num_sms, mode, s, c, c > 1 ? capacity(c) : 0);
           if (!std::isfinite(t)) continue;
-          const bool pdl = ws > 0 && (r.programmatic == ProgrammaticLaunch::on ||
-                                      (r.programmatic == ProgrammaticLaunch::automatic &&
-                                       programmatic_pays(ki, r.m, r.n, s, c, r.num_sms)));
+          const bool pdl = ws > 0 && programmatic_launch(r.programmatic, ki, r.m, r.n, s, c, r.num_sms);
           const double rank = t - (pdl ? kSplitPdlGainUs : 0.0);
           if (!found || rank < best_rank * (1 - 1e-9)) {
             found = true;
@@ -528,6 +526,12 @@ bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int 
   if (slices > 1 && split_cluster <= 1) return 2 * busy <= num_sms;  // through the workspace
   const std::int64_t tiles_m = ceil_div(m, std::int64_t{k.block_m} * k.cluster_m);
   return 4 * busy <= 3 * std::int64_t{num_sms} || tiles_m <= 2;
+}
+
+bool programmatic_launch(ProgrammaticLaunch option, const KernelInfo& k, std::int64_t m, std::int64_t n, int slices,
+                         int split_cluster, int num_sms) {
+  return option == ProgrammaticLaunch::on ||
+         (option == ProgrammaticLaunch::automatic && programmatic_pays(k, m, n, slices, split_cluster, num_sms));
 }
 
 }  // namespace graphgemm::detail::sm90

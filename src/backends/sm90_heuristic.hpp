@@ -99,4 +99,9 @@ struct SplitChoice {
 [[nodiscard]] bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int split_cluster,
                                      int num_sms);
 
+// Whether a launch of instance `k` gets programmatic launch under `option` (GemmOptions::
+// programmatic_launch): on, or automatic where programmatic_pays.
+[[nodiscard]] bool programmatic_launch(ProgrammaticLaunch option, const KernelInfo& k, std::int64_t m, std::int64_t n,
+                                       int slices, int split_cluster, int num_sms);
+
 }  // namespace graphgemm::detail::sm90

@@ -57,8 +57,6 @@ struct Adapter {
                               {a.block.x, a.block.y, a.block.z},
                               {a.cluster.x, a.cluster.y, a.cluster.z},
                               a.smem,
-                              a.zero_ptr,
-                              a.zero_bytes,
                               a.programmatic};
     }
 

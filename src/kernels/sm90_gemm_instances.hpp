@@ -65,10 +65,6 @@ struct alignas(128) LaunchArgsStorage {
 struct LaunchGeometry {
     unsigned grid[3], block[3], cluster[3];
     size_t smem;
-    // Split-K: the kernel must be preceded by zeroing these bytes (a launch puts a 1-CTA zeroing
-    // kernel first and launches the GEMM kernel programmatically after it).
-    void* zero_ptr = nullptr;
-    size_t zero_bytes = 0;
     // Launched with programmatic stream serialization (PDL): a graph node of it may take
     // programmatic edges from the kernel nodes before it.
     bool programmatic = false;

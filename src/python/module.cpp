@@ -136,6 +136,12 @@ ProgrammaticLaunch programmatic_of(const std::string& s) {
   throw nb::value_error(("programmatic_launch must be \"auto\", \"on\" or \"off\" (got \"" + s + "\")").c_str());
 }
 
+graph::NodeGrid node_grid_of(const std::string& s) {
+  if (s == "max_m") return graph::NodeGrid::max_m;
+  if (s == "follows_m") return graph::NodeGrid::follows_m;
+  throw nb::value_error(("grid must be \"max_m\" or \"follows_m\" (got \"" + s + "\")").c_str());
+}
+
 // A plan plus its device workspace, allocated once when the plan is built (never on the run path).
 class PyPlan {
  public:
@@ -216,9 +222,7 @@ class PyGemmNode {
     const GemmArgs args = plan.args(o, alpha, beta);
     graph::GemmNodeOptions options;
     options.max_m = max_m > 0 ? max_m : args.m();
-    if (grid == "max_m") options.grid = graph::NodeGrid::max_m;
-    else if (grid == "follows_m") options.grid = graph::NodeGrid::follows_m;
-    else throw nb::value_error(("grid must be \"max_m\" or \"follows_m\" (got \"" + grid + "\")").c_str());
+    options.grid = node_grid_of(grid);
     check(graph::record_gemm(plan.plan(), args, plan.workspace(), reinterpret_cast<cudaStream_t>(stream), node_, options));
   }
   // Updates the node in an executable graph instantiated from `graph` (raw handles, as

@@ -412,9 +412,8 @@ TEST(Sm90SplitK, CapturedAndReplayedEqualsEager) {
 // serial, stream-K) zero the counters with a kernel that starts programmatically after the
 // previous layer and waits for it before writing, and start their GEMM kernel programmatically
 // after that one; unsplit layers launch programmatically after a split GEMM. Eagerly and as a
-// graph, the chain must equal the same
-// launches with a stream synchronization after each, bit for bit: no kernel may read an
-// unfinished output or counters that the next zeroing kernel clears.
+// graph, the chain must equal the same launches with a stream synchronization after each, bit for
+// bit: no kernel may read an unfinished output or counters that the next zeroing kernel clears.
 TEST(Sm90SplitK, ChainSharingOneWorkspaceMatchesSynchronizedLaunchesBitwise) {
   GRAPHGEMM_REQUIRE_HOPPER();
   constexpr std::int64_t kM = 72, kH = 1536;

@@ -441,17 +441,22 @@ struct Gemm {
             attr[num_attrs].val.clusterDim.z = la.cluster.z;
             ++num_attrs;
         }
-        if (la.programmatic || zeroing) {
-            attr[num_attrs].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-            attr[num_attrs].val.programmaticStreamSerializationAllowed = 1;
-            ++num_attrs;
-        }
+        if (la.programmatic || zeroing) attr[num_attrs++] = programmatic_attribute();
         cfg.attrs = num_attrs > 0 ? attr : nullptr;
         cfg.numAttrs = num_attrs;
         return cudaLaunchKernelEx(&cfg, entry(la.unsplit), la.tma_a, la.tma_b, la.tma_d, la.params);
     }
 
 private:
+    // Programmatic stream serialization (PDL): the launch may start while the previous kernel in
+    // the stream finishes.
+    static cudaLaunchAttribute programmatic_attribute() {
+        cudaLaunchAttribute a = {};
+        a.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+        a.val.programmaticStreamSerializationAllowed = 1;
+        return a;
+    }
+
     // One CTA: the counters are a few KB at most (one int32 per CTA tile and consumer warpgroup).
     static cudaError_t launch_zeroing(const LaunchArgs& la, cudaStream_t stream) {
         constexpr int kThreads = 256;
@@ -459,13 +464,9 @@ private:
         cfg.gridDim = dim3(1);
         cfg.blockDim = dim3(kThreads);
         cfg.stream = stream;
-        cudaLaunchAttribute attr[1];
-        if (la.programmatic) {
-            attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-            attr[0].val.programmaticStreamSerializationAllowed = 1;
-            cfg.attrs = attr;
-            cfg.numAttrs = 1;
-        }
+        cudaLaunchAttribute attr[1] = {programmatic_attribute()};
+        cfg.attrs = attr;
+        cfg.numAttrs = la.programmatic ? 1 : 0;
         return cudaLaunchKernelEx(&cfg, &detail::sm90_zero_counters_kernel<kThreads>,
                                   static_cast<int4*>(la.zero_ptr), static_cast<unsigned>(la.zero_bytes / 16));
     }
