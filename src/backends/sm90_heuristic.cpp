@@ -60,6 +60,21 @@ constexpr double kPingpongMaxFlops = 1.6e12;
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
+// The 64x64 tile (B N x K): twice the CTAs of 64x128 for the same rows, each streaming 2/3 of the
+// operand bytes per output column pair. Automatic takes it only where estimate_us (which sees the
+// per-SM load rate and the DRAM bound, unlike relative_cost) predicts at most this fraction of the
+// best other tile's time: where the larger tiles leave most SMs idle on a load-bound GEMM.
+// MEASURED (H100, session 14, the tile forced over llm M <= 256 and splitk against the automatic
+// choice of b8ce75b, one call; bench/results/h100/experiments_s14/tile64_sweep): predicted <= 0.57x
+// -> measured 7-20% faster (llama3_8b.o M = 64 / 128, llama3_8b.down M = 64 / 128, deepseek_v3.a
+// M = 128 / 256); predicted 0.82-1.0x -> -11% to +5% (llama3_8b.qkv M = 64 / 128, deepseek_v3.c
+// M = 64 / 128, llama3_70b.down M = 128).
+constexpr double kSmallTileGain = 0.6;
+constexpr std::int64_t kSmallTileSplitMaxOutputs = 128 * 128;  // see choose_split
+bool small_tile(const KernelInfo& k) {
+  return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m * k.block_n < 64 * 128;
+}
+
 // Cluster tiles ((cluster_m * block_m) x (cluster_n * block_n)) covering M x N: the scheduler's
 // work units without split-K.
 std::int64_t cluster_tiles(const KernelInfo& k, std::int64_t m, std::int64_t n) {
@@ -103,6 +118,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const std::int64_t waves = cluster_waves(k, m, n, num_sms);
     // Swap-AB kernels (decode-sized M): chosen by name only until measured (docs/sm90_notes.md).
     if (k.schedule == kernels::sm90::Schedule::swap_ab) continue;
+    if (small_tile(k)) continue;  // by its own rule, below
     if (k.schedule == kernels::sm90::Schedule::pingpong) {
       // MEASURED (H100, docs/sm90_notes.md "Step 2 measured"): the 2x1 cluster and the 64x256
       // ping-pong tiles lost to the other tiles on every suite (0.77/0.79x cuBLASLt square, 0.90/0.86x
@@ -124,7 +140,22 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       best.explanation = buf;
     }
   }
-  if (best.index >= 0) best.explanation += " (least of " + std::to_string(candidates) + " candidates)";
+  if (best.index < 0) return best;
+  best.explanation += " (least of " + std::to_string(candidates) + " candidates)";
+  const double best_us = estimate_us(kernel_info(best.index), m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
+  for (int i = 0; i < kernel_count(); ++i) {
+    const KernelInfo& k = kernel_info(i);
+    if (k.dtype_in != in || k.dtype_out != out || k.b_k_major != b_k_major || !small_tile(k)) continue;
+    if (split_k_only && !supports_split_k(k)) continue;
+    const double t = estimate_us(k, m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
+    if (t > kSmallTileGain * best_us) continue;
+    std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: predicted %.1f us against %.1f us for %s",
+                  static_cast<long long>(((m + k.block_m - 1) / k.block_m) * ((n + k.block_n - 1) / k.block_n)), k.block_m,
+                  k.block_n, num_sms, t, best_us, kernel_info(best.index).name);
+    best.index = i;
+    best.explanation = buf;
+    break;
+  }
   return best;
 }
 
@@ -317,6 +348,11 @@ SplitChoice choose_split(const SplitRequest& r) {
       // Ping-pong: no split-K. Swap-AB: slices summed in one cluster, and left to the heuristic only
       // where one token tile covers M (as unsplit).
       if (!candidate(i) || !(supports_split_k(ki) || ki.split_cluster)) continue;
+      // The 64x64 tile splits (unless forced by name) only outputs of at most 128 x 128. MEASURED
+      // (H100, session 14, forced, the model's slices, against b8ce75b's automatic choice):
+      // 128x128x16384 7.9 vs 8.4 us and 64x64x65536 10.0 vs 11.4 (faster), but 128x256x32768 16.8
+      // vs 14.7 and 256x256x16384 14.4 vs 14.1 (slower), which the model ranks as the first two.
+      if (small_tile(ki) && r.forced_kernel < 0 && r.m * r.n > kSmallTileSplitMaxOutputs) continue;
       // (automatic takes swap-AB splits by its own rule, below.)
       if (ki.schedule == k90::Schedule::swap_ab && r.forced_kernel < 0 &&
           (r.m > kSwapABMaxM || ki.block_m < r.m || r.mode == SplitKMode::automatic))

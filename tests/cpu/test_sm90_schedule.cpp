@@ -92,9 +92,9 @@ TEST(Sm90Schedule, InstanceTable) {
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
   EXPECT_EQ(swap_ab, 24);    // 4 tiles x 3 outputs x 2 inputs (B stored N x K only)
-  // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, and 128x176, 128x136 (B stored N x K
-  // only) x 3 x 2
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 36 + 24);
+  // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, and 128x176, 128x136, 64x64 (B stored
+  // N x K only) x 3 x 2
+  EXPECT_EQ(gd::kernel_count(), 72 + 18 + 36 + 24);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
                            "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk",
@@ -388,10 +388,11 @@ TEST(Sm90Heuristic, SumsSlicesWithinClustersForSkinnyKHeavyShapes) {
     r.cluster = cluster;
     return gd::choose_split(r);
   };
-  // 64 x 2112 x 7168 (17 tiles of 64x128, K = 7168): a few slices, all summed within one
-  // cluster per tile, so no workspace (session 7, H100: 17.2 us against 21.1 through the workspace).
-  // The explanation says so.
-  const gd::SplitChoice c = choose(64, 2112, 7168, 0);
+  // 128 x 1536 x 7168 (12 tiles of 128x128, K = 7168): a few slices, all summed within one
+  // cluster per tile, so no workspace (session 7, H100, 64 x 2112 x 7168: 17.2 us against 21.1
+  // through the workspace; that shape runs unsplit 64x64 tiles since session 14). The explanation
+  // says so.
+  const gd::SplitChoice c = choose(128, 1536, 7168, 0);
   ASSERT_GE(c.index, 0) << c.error.message();
   EXPECT_EQ(c.mode, gk::SplitMode::parallel) << c.explanation;
   EXPECT_GT(c.cluster, 1) << c.explanation;
@@ -414,6 +415,48 @@ TEST(Sm90Heuristic, SumsSlicesWithinClustersForSkinnyKHeavyShapes) {
   EXPECT_EQ(four.cluster, 4) << four.explanation;
   // Large problems stay unsplit.
   EXPECT_EQ(choose(4096, 4096, 4096, 0).slices, 1);
+}
+
+// The 64x64 tile: automatic takes it unsplit where the larger tiles leave most SMs idle on a
+// load-bound GEMM (session 14, H100: 256 x 2112 x 7168, 132 tiles, 18.8 us against 22.4 on 68 tiles
+// of 64x128), not where they already stream near the DRAM bound (64 x 6144 x 4096); in automatic
+// splits only for outputs of at most 128 x 128 (faster there, slower at 128 x 256 and 256 x 256);
+// forced by name it splits anything.
+TEST(Sm90Heuristic, SmallTileOnlyWhereLargerTilesLeaveSmsIdle) {
+  auto choose = [](std::int64_t m, std::int64_t n, std::int64_t k, int forced = -1, int slices = 0) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
+    r.max_workspace_bytes = std::size_t{32} << 20;
+    r.forced_kernel = forced;
+    r.slices = slices;
+    return gd::choose_split(r);
+  };
+  auto is_small = [](const gd::SplitChoice& c) {
+    return c.index >= 0 && gd::kernel_info(c.index).block_m == 64 && gd::kernel_info(c.index).block_n == 64;
+  };
+  for (const auto& [m, n, k] : {std::tuple{256, 2112, 7168}, std::tuple{128, 2112, 7168}, std::tuple{64, 4096, 4096},
+                                std::tuple{128, 4096, 14336}}) {
+    const gd::SplitChoice c = choose(m, n, k);
+    EXPECT_TRUE(is_small(c)) << m << "x" << n << "x" << k << ": " << c.explanation;
+    EXPECT_EQ(c.slices, 1) << c.explanation;
+    EXPECT_NE(c.explanation.find("tiles of 64x64 on 132 SMs: predicted"), std::string::npos) << c.explanation;
+  }
+  for (const auto& [m, n, k] : {std::tuple{64, 6144, 4096}, std::tuple{256, 4096, 4096}, std::tuple{256, 8192, 8192},
+                                std::tuple{128, 256, 32768}, std::tuple{256, 256, 16384}}) {
+    const gd::SplitChoice c = choose(m, n, k);
+    EXPECT_FALSE(is_small(c)) << m << "x" << n << "x" << k << ": " << c.explanation;
+  }
+  for (const auto& [m, n, k] : {std::tuple{128, 128, 16384}, std::tuple{64, 64, 65536}}) {
+    const gd::SplitChoice c = choose(m, n, k);
+    EXPECT_TRUE(is_small(c)) << m << "x" << n << "x" << k << ": " << c.explanation;
+    EXPECT_GT(c.slices, 1) << c.explanation;
+  }
+  // Other B layouts have no 64x64 tile: the rule finds none and keeps the first choice.
+  EXPECT_GE(gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, false, 256, 2112, 7168, 132).index, 0);
+  const int small = gd::find_kernel("sm90_bf16_bf16_64x64x64_s13_c1x1_bk");
+  ASSERT_GE(small, 0);
+  const gd::SplitChoice forced = choose(128, 128, 16384, small, 16);
+  EXPECT_EQ(forced.index, small) << forced.explanation;
+  EXPECT_EQ(forced.slices, 16) << forced.explanation;
 }
 
 // Automatic split-K ranks splits through the workspace with the programmatic launch they will get

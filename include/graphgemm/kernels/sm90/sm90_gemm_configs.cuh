@@ -12,6 +12,8 @@
 //   128x128x64, 6 stages, cluster 1x1               : medium GEMMs / more tiles per wave
 //   128x128x64, 6 stages, cluster 1x2 (A multicast) : medium-large GEMMs, less L2 traffic for A
 //    64x128x64, 8 stages, cluster 1x1               : small M (decode-like, M <= 64)
+//     64x64x64, 13 stages, cluster 1x1, B N x K only: M <= 256 with few 64x128 tiles (N = 2112 =
+//                                                     33 x 64: 132 tiles at M = 256)
 // Stage counts fill the 227 KB shared memory budget (see max_stages<>()).
 //
 // Ping-pong tiles (sm90_gemm_pingpong.cuh; the tile is ONE consumer warpgroup's, 2 per CTA; no
@@ -38,7 +40,8 @@ using TileSet = std::tuple<GemmConfig<AB, D, 128, 256, 4, 2, 1, BKMajor>,
                            GemmConfig<AB, D, 64, 128, 8, 1, 1, BKMajor>>;
 // Tiles for B stored N x K only (a K-major B box of BN rows; an N-major box is 64 columns wide).
 template <class AB, class D>
-using KMajorTileSet = std::tuple<GemmConfig<AB, D, 128, 176, 5, 1, 1, true>, GemmConfig<AB, D, 128, 136, 5, 1, 1, true>>;
+using KMajorTileSet = std::tuple<GemmConfig<AB, D, 128, 176, 5, 1, 1, true>, GemmConfig<AB, D, 128, 136, 5, 1, 1, true>,
+                                 GemmConfig<AB, D, 64, 64, 13, 1, 1, true>>;
 
 template <class AB, class D>
 using LayoutSet =
@@ -91,5 +94,6 @@ static_assert(max_stages<float, 128, 176>() >= 5);
 static_assert(max_stages<float, 128, 136>() >= 5);
 static_assert(max_stages<float, 128, 128>() >= 6);
 static_assert(max_stages<float, 64, 128>() >= 8);
+static_assert(max_stages<float, 64, 64>() >= 13);
 
 }  // namespace graphgemm::kernels::sm90::configs
