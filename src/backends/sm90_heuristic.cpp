@@ -349,9 +349,10 @@ SplitChoice choose_split(const SplitRequest& r) {
       // where one token tile covers M (as unsplit).
       if (!candidate(i) || !(supports_split_k(ki) || ki.split_cluster)) continue;
       // The 64x64 tile splits (unless forced by name) only outputs of at most 128 x 128. MEASURED
-      // (H100, session 14, forced, the model's slices, against b8ce75b's automatic choice):
-      // 128x128x16384 7.9 vs 8.4 us and 64x64x65536 10.0 vs 11.4 (faster), but 128x256x32768 16.8
-      // vs 14.7 and 256x256x16384 14.4 vs 14.1 (slower), which the model ranks as the first two.
+      // (H100, session 14, forced with the model's slices against b8ce75b's automatic choice):
+      // 128x256x32768 16.8 vs 14.7 us and 256x256x16384 14.4 vs 14.1 (slower), which the model
+      // ranks the other way round; with this rule, A/B in two rounds: 64x64x65536 1.06 -> 1.17x
+      // cuBLASLt, 128x128x16384 7.80-7.82 vs 7.84-7.85 us (same).
       if (small_tile(ki) && r.forced_kernel < 0 && r.m * r.n > kSmallTileSplitMaxOutputs) continue;
       // (automatic takes swap-AB splits by its own rule, below.)
       if (ki.schedule == k90::Schedule::swap_ab && r.forced_kernel < 0 &&
