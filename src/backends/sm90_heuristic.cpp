@@ -60,15 +60,15 @@ constexpr double kPingpongMaxFlops = 1.6e12;
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-// The 64x64 tile (B N x K): twice the CTAs of 64x128 for the same rows, each streaming 2/3 of the
-// operand bytes per output column pair. Automatic takes it only where estimate_us (which sees the
-// per-SM load rate and the DRAM bound, unlike relative_cost) predicts at most this fraction of the
-// best other tile's time: where the larger tiles leave most SMs idle on a load-bound GEMM.
-// MEASURED (H100, session 14, the tile forced over llm M <= 256 and splitk against the automatic
-// choice of b8ce75b, one call; bench/results/h100/experiments_s14/tile64_sweep): predicted <= 0.57x
-// -> measured 7-20% faster (llama3_8b.o M = 64 / 128, llama3_8b.down M = 64 / 128, deepseek_v3.a
-// M = 128 / 256); predicted 0.82-1.0x -> -11% to +5% (llama3_8b.qkv M = 64 / 128, deepseek_v3.c
-// M = 64 / 128, llama3_70b.down M = 128).
+// The 64x64 tile (B N x K): twice the CTAs of 64x128 for the same output, each streaming 2/3 of a
+// 64x128 CTA's operand bytes (4/3 per output). Automatic takes it only where estimate_us (which
+// sees the per-SM load rate and the DRAM bound, unlike relative_cost) predicts at most this
+// fraction of the best other tile's time: where the larger tiles leave most SMs idle on a
+// load-bound GEMM. MEASURED (H100, session 14, the tile forced over llm M <= 256 and splitk against
+// the automatic choice of b8ce75b, one call; bench/results/h100/experiments_s14/tile64_sweep):
+// predicted 0.50-0.57x -> measured 5-20% faster (llama3_8b.o / .down M = 64 / 128, deepseek_v3.a
+// M = 64 / 128 / 256); predicted 0.82-1.0x -> -11% to +5% (llama3_8b.qkv M = 64 / 128,
+// deepseek_v3.c M = 64 / 128, llama3_70b.down M = 128).
 constexpr double kSmallTileGain = 0.6;
 constexpr std::int64_t kSmallTileSplitMaxOutputs = 128 * 128;  // see choose_split
 bool small_tile(const KernelInfo& k) {
@@ -150,8 +150,8 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const double t = estimate_us(k, m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
     if (t > kSmallTileGain * best_us) continue;
     std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: predicted %.1f us against %.1f us for %s",
-                  static_cast<long long>(((m + k.block_m - 1) / k.block_m) * ((n + k.block_n - 1) / k.block_n)), k.block_m,
-                  k.block_n, num_sms, t, best_us, kernel_info(best.index).name);
+                  static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms, t, best_us,
+                  kernel_info(best.index).name);
     best.index = i;
     best.explanation = buf;
     break;

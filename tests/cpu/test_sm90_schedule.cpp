@@ -418,8 +418,8 @@ TEST(Sm90Heuristic, SumsSlicesWithinClustersForSkinnyKHeavyShapes) {
 }
 
 // The 64x64 tile: automatic takes it unsplit where the larger tiles leave most SMs idle on a
-// load-bound GEMM (session 14, H100: 256 x 2112 x 7168, 132 tiles, 18.8 us against 22.4 on 68 tiles
-// of 64x128), not where they already stream near the DRAM bound (64 x 6144 x 4096); in automatic
+// load-bound GEMM (session 14, H100, two A/B rounds: 256 x 2112 x 7168, 132 tiles, 20.4-21.6 us
+// against 23.2-25.8 on 68 tiles of 64x128), not where they already stream near the DRAM bound (64 x 6144 x 4096); in automatic
 // splits only for outputs of at most 128 x 128 (faster there, slower at 128 x 256 and 256 x 256);
 // forced by name it splits anything.
 TEST(Sm90Heuristic, SmallTileOnlyWhereLargerTilesLeaveSmsIdle) {
