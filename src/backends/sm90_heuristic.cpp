@@ -96,7 +96,17 @@ double relative_cost(const KernelInfo& k, std::int64_t m, std::int64_t n, std::i
   // M = 128 (half its CTAs idle): llama3_70b.gate_up 128 rows 388 us against 324 for c1x1.
   const std::int64_t waves = cluster_waves(k, m, n, num_sms);
   const bool pingpong = k.schedule == kernels::sm90::Schedule::pingpong;
-  const double per_tile = static_cast<double>(k_dim) / tile_efficiency(k) + (pingpong ? kPingpongTileOverheadK : kTileOverheadK);
+  // A cluster's multicast pays in the steady state; a grid of one or two waves pays the cluster's
+  // launch instead, so it gets the efficiency of the same tile without a cluster (and ties go to
+  // the smaller cluster, choose_kernel). MEASURED (H100, session 14; bench/results/h100/
+  // experiments_s14/tile256_clusters): 128x256 forced in 1x1 and 2x1 clusters over llm M >= 1024
+  // and square, three rounds: with one or two waves 1x1 ran 0.3-2.7% faster, from four waves on the
+  // same within noise. A/B of this rule, three rounds (experiments_s14/cluster_waves_ab): the five
+  // llm M = 1024 shapes it moves to 1x1 faster in every round (llama3_8b.o 0.937-0.946 ->
+  // 0.963-0.967x cuBLASLt, the others +0.3-1%).
+  KernelInfo flat = k;
+  if (waves <= 2) flat.cluster_m = flat.cluster_n = 1;
+  const double per_tile = static_cast<double>(k_dim) / tile_efficiency(flat) + (pingpong ? kPingpongTileOverheadK : kTileOverheadK);
   const double once = pingpong ? kPingpongOnceOverheadK : 0.0;
   return (static_cast<double>(waves) * per_tile + once) * k.block_m * k.block_n / (128.0 * 256.0 * 4096.0);
 }
@@ -129,8 +139,13 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     }
     ++candidates;
     const double cost = relative_cost(k, m, n, k_dim, num_sms);
+    // Ties: the larger tile, then the smaller cluster.
+    const auto area = [](const KernelInfo& x) { return x.block_m * x.block_n; };
+    const auto cluster_of = [](const KernelInfo& x) { return x.cluster_m * x.cluster_n; };
+    const bool tie = best.index >= 0 && cost <= best_cost * (1 + 1e-9);
     const bool better = cost < best_cost * (1 - 1e-9) ||
-                        (cost <= best_cost * (1 + 1e-9) && k.block_m * k.block_n > kernel_info(best.index).block_m * kernel_info(best.index).block_n);
+                        (tie && (area(k) > area(kernel_info(best.index)) ||
+                                 (area(k) == area(kernel_info(best.index)) && cluster_of(k) < cluster_of(kernel_info(best.index)))));
     if (best.index < 0 || better) {
       best_cost = cost;
       best.index = i;

@@ -459,6 +459,25 @@ TEST(Sm90Heuristic, SmallTileOnlyWhereLargerTilesLeaveSmsIdle) {
   EXPECT_EQ(forced.slices, 16) << forced.explanation;
 }
 
+// A cluster tile only past two waves: with one or two, the same tile without a cluster (session
+// 14, H100, three rounds: llama3_8b.o M = 1024, 128 tiles of 128x256, 0.936-0.942 -> 0.962-0.967x
+// cuBLASLt in 1x1 clusters); from four waves on the 2x1 multicast tile stays.
+TEST(Sm90Heuristic, ClusterTileOnlyPastTwoWaves) {
+  auto chosen = [](std::int64_t m, std::int64_t n, std::int64_t k) {
+    const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132);
+    EXPECT_GE(c.index, 0);
+    return gd::kernel_info(c.index);
+  };
+  for (const auto& [m, n, k] : {std::tuple{1024, 4096, 4096}, std::tuple{1024, 8192, 8192}}) {
+    const gd::KernelInfo ki = chosen(m, n, k);
+    EXPECT_EQ(ki.block_m * ki.block_n, 128 * 256) << ki.name;
+    EXPECT_EQ(ki.cluster_m * ki.cluster_n, 1) << ki.name;
+  }
+  const gd::KernelInfo big = chosen(12288, 12288, 12288);
+  EXPECT_EQ(big.block_m * big.block_n, 128 * 256) << big.name;
+  EXPECT_EQ(big.cluster_m, 2) << big.name;
+}
+
 // Automatic split-K ranks splits through the workspace with the programmatic launch they will get
 // (session 13, H100: 128x256x32768 at 16 slices, 64 work units and programmatic, 14.8 us against
 // 16.2 at the 21 slices the model alone prefers, whose 84 units get no programmatic launch).
