@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <vector>
 
 namespace graphgemm::detail::sm90 {
 
@@ -116,7 +117,11 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   KernelChoice best;
   double best_cost = INFINITY;
   int candidates = 0;
+  std::vector<int> small_tiles;  // the candidates small_tile() sets aside for the rule below the loop
   char buf[256];
+  // Ties: the larger tile, then the smaller cluster.
+  const auto area = [](const KernelInfo& x) { return x.block_m * x.block_n; };
+  const auto cluster_of = [](const KernelInfo& x) { return x.cluster_m * x.cluster_n; };
   for (int i = 0; i < kernel_count(); ++i) {
     const KernelInfo& k = kernel_info(i);
     if (k.dtype_in != in || k.dtype_out != out || k.b_k_major != b_k_major) continue;
@@ -128,7 +133,10 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const std::int64_t waves = cluster_waves(k, m, n, num_sms);
     // Swap-AB kernels (decode-sized M): chosen by name only until measured (docs/sm90_notes.md).
     if (k.schedule == kernels::sm90::Schedule::swap_ab) continue;
-    if (small_tile(k)) continue;  // by its own rule, below
+    if (small_tile(k)) {  // by its own rule, below
+      small_tiles.push_back(i);
+      continue;
+    }
     if (k.schedule == kernels::sm90::Schedule::pingpong) {
       // MEASURED (H100, docs/sm90_notes.md "Step 2 measured"): the 2x1 cluster and the 64x256
       // ping-pong tiles lost to the other tiles on every suite (0.77/0.79x cuBLASLt square, 0.90/0.86x
@@ -139,13 +147,11 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     }
     ++candidates;
     const double cost = relative_cost(k, m, n, k_dim, num_sms);
-    // Ties: the larger tile, then the smaller cluster.
-    const auto area = [](const KernelInfo& x) { return x.block_m * x.block_n; };
-    const auto cluster_of = [](const KernelInfo& x) { return x.cluster_m * x.cluster_n; };
     const bool tie = best.index >= 0 && cost <= best_cost * (1 + 1e-9);
-    const bool better = cost < best_cost * (1 - 1e-9) ||
-                        (tie && (area(k) > area(kernel_info(best.index)) ||
-                                 (area(k) == area(kernel_info(best.index)) && cluster_of(k) < cluster_of(kernel_info(best.index)))));
+    const bool better =
+        cost < best_cost * (1 - 1e-9) ||
+        (tie && (area(k) > area(kernel_info(best.index)) ||
+                 (area(k) == area(kernel_info(best.index)) && cluster_of(k) < cluster_of(kernel_info(best.index)))));
     if (best.index < 0 || better) {
       best_cost = cost;
       best.index = i;
@@ -157,11 +163,10 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   }
   if (best.index < 0) return best;
   best.explanation += " (least of " + std::to_string(candidates) + " candidates)";
+  if (small_tiles.empty()) return best;
   const double best_us = estimate_us(kernel_info(best.index), m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
-  for (int i = 0; i < kernel_count(); ++i) {
+  for (const int i : small_tiles) {
     const KernelInfo& k = kernel_info(i);
-    if (k.dtype_in != in || k.dtype_out != out || k.b_k_major != b_k_major || !small_tile(k)) continue;
-    if (split_k_only && !supports_split_k(k)) continue;
     const double t = estimate_us(k, m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
     if (t > kSmallTileGain * best_us) continue;
     std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: predicted %.1f us against %.1f us for %s",
