@@ -88,8 +88,8 @@ Status record_gemm(const GemmPlan& plan, const GemmArgs& args, Workspace workspa
   }
   void* params[4] = {};
   launch.kernel_params(params);
-  GRAPHGEMM_TRY(
-      detail::add_captured_kernel_node(stream, launch.function, shape, params, &node.node_, &node.id_, launch.programmatic));
+  GRAPHGEMM_TRY(detail::add_captured_kernel_node(stream, launch.function, shape, params, &node.node_, &node.id_,
+                                                 &node.resolved_, launch.programmatic));
   node.backend_ = backend;
   node.function_ = launch.function;
   node.shape_ = shape;
@@ -132,7 +132,7 @@ Status GemmNode::update(cudaGraphExec_t exec, cudaGraph_t instantiated_from, con
   if (grid_follows_m_) shape.grid = launch.grid;
   void* params[4] = {};
   launch.kernel_params(params);
-  return detail::set_kernel_node_params(exec, node_, function_, shape, params);
+  return detail::set_kernel_node_params(exec, node_, resolved_, shape, params);
 }
 
 }  // namespace graphgemm::graph

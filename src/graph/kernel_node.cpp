@@ -1,6 +1,8 @@
 // Kernel nodes added explicitly to the graph a stream is capturing, and their updates.
 #include "graphgemm/graph/kernel_node.hpp"
 
+#include <cuda.h>
+
 #include <cstring>
 #include <cstdio>
 #include <string>
@@ -31,6 +33,28 @@ Status check_shape(const LaunchShape& s) {
 
 bool has_cluster(const LaunchShape& s) { return s.cluster.x * s.cluster.y * s.cluster.z > 1; }
 
+// The driver's cuGraphExecKernelNodeSetParams (the CUDA 12 signature), resolved once.
+using SetParamsFn = CUresult (*)(CUgraphExec, CUgraphNode, const CUDA_KERNEL_NODE_PARAMS*);
+using ErrorNameFn = CUresult (*)(CUresult, const char**);
+template <class Fn>
+Fn driver_entry_point(const char* name) {
+  void* fn = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  if (cudaGetDriverEntryPointByVersion(name, &fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+      found != cudaDriverEntryPointSuccess) {
+    (void)cudaGetLastError();
+    return nullptr;
+  }
+  return reinterpret_cast<Fn>(fn);
+}
+
+std::string driver_error_name(CUresult r) {
+  static const ErrorNameFn name_of = driver_entry_point<ErrorNameFn>("cuGetErrorName");
+  const char* name = nullptr;
+  if (name_of != nullptr && name_of(r, &name) == CUDA_SUCCESS && name != nullptr) return name;
+  return "CUresult " + std::to_string(static_cast<int>(r));
+}
+
 // The kernel, its geometry and its arguments as CUDA's node parameters (for adding and for updating).
 cudaKernelNodeParams kernel_params(const void* function, const LaunchShape& shape, void** args) {
   cudaKernelNodeParams p{};
@@ -59,8 +83,11 @@ Status check_same_cluster(const LaunchShape& recorded, const LaunchShape& next) 
 }
 
 Status add_captured_kernel_node(cudaStream_t stream, const void* function, const LaunchShape& shape, void** args,
-                                cudaGraphNode_t* node_out, NodeIdentity* id_out, bool programmatic) {
+                                cudaGraphNode_t* node_out, NodeIdentity* id_out, cudaFunction_t* resolved,
+                                bool programmatic) {
   GRAPHGEMM_TRY(check_shape(shape));
+  cudaFunction_t fn = nullptr;
+  GRAPHGEMM_CUDA_TRY(cudaGetFuncBySymbol(&fn, function));
   cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
   unsigned long long id = 0;
   cudaGraph_t graph = nullptr;
@@ -119,18 +146,31 @@ Status add_captured_kernel_node(cudaStream_t stream, const void* function, const
   note_graph(graph, id);
   *node_out = node;
   *id_out = {graph, id};
+  *resolved = fn;
   return {};
 }
 
-Status set_kernel_node_params(cudaGraphExec_t exec, cudaGraphNode_t node, const void* function,
+Status set_kernel_node_params(cudaGraphExec_t exec, cudaGraphNode_t node, cudaFunction_t function,
                               const LaunchShape& shape, void** args) {
-  const cudaKernelNodeParams p = kernel_params(function, shape, args);
-  const cudaError_t err = cudaGraphExecKernelNodeSetParams(exec, node, &p);
-  if (err != cudaSuccess) {
-    (void)cudaGetLastError();
+  static const SetParamsFn set_params = driver_entry_point<SetParamsFn>("cuGraphExecKernelNodeSetParams");
+  if (set_params == nullptr)
+    return {StatusCode::cuda_error, "the driver has no cuGraphExecKernelNodeSetParams (CUDA 12 or later is needed); "
+                                    "the executable graph keeps its previous parameters"};
+  if (function == nullptr) return {StatusCode::internal, "the node's kernel was not resolved when it was recorded"};
+  CUDA_KERNEL_NODE_PARAMS p{};
+  p.func = reinterpret_cast<CUfunction>(function);
+  p.gridDimX = shape.grid.x;
+  p.gridDimY = shape.grid.y;
+  p.gridDimZ = shape.grid.z;
+  p.blockDimX = shape.block.x;
+  p.blockDimY = shape.block.y;
+  p.blockDimZ = shape.block.z;
+  p.sharedMemBytes = static_cast<unsigned>(shape.smem);
+  p.kernelParams = args;
+  const CUresult r = set_params(reinterpret_cast<CUgraphExec>(exec), reinterpret_cast<CUgraphNode>(node), &p);
+  if (r != CUDA_SUCCESS) {
     return {StatusCode::cuda_error,
-            std::string("cudaGraphExecKernelNodeSetParams refused the update (") + cudaGetErrorName(err) + ": " +
-                cudaGetErrorString(err) +
+            "cuGraphExecKernelNodeSetParams refused the update (" + driver_error_name(r) +
                 "); the executable graph keeps its previous parameters. Check that it was instantiated from the graph "
                 "this node was recorded in and that the graph still exists"};
   }

@@ -81,6 +81,7 @@ class GemmNode {
   cudaGraphNode_t node_ = nullptr;
   std::int64_t max_m_ = 0;
   const void* function_ = nullptr;
+  cudaFunction_t resolved_ = nullptr;  // function_ resolved at recording
   LaunchShape shape_;
   bool grid_follows_m_ = false;
   bool recorded_ = false;
