@@ -47,8 +47,9 @@ namespace detail {
                                               void** args, cudaGraphNode_t* node, NodeIdentity* id,
                                               cudaFunction_t* resolved, bool programmatic = false);
 // The driver's cuGraphExecKernelNodeSetParams with the function resolved at recording, with the
-// error said in words. NOTES: the runtime's cudaGraphExecKernelNodeSetParams maps the host stub to
-// its function on every call (tiny-kernel workflow, H100: 4 updates + launch 9.46 -> 8.82 us).
+// error said in words. NOTES: the runtime's cudaGraphExecKernelNodeSetParams, which maps the host
+// stub to its function on every call, took 1.28-1.33 us of host time per KernelNode::update against
+// 0.51-0.83 this way (H100, session 15, graphgemm_host_bench A/B in one call).
 [[nodiscard]] Status set_kernel_node_params(cudaGraphExec_t exec, cudaGraphNode_t node, cudaFunction_t function,
                                             const LaunchShape& shape, void** args);
 [[nodiscard]] Status check_recorded(bool recorded);
