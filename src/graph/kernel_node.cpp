@@ -48,6 +48,18 @@ Fn driver_entry_point(const char* name) {
   return reinterpret_cast<Fn>(fn);
 }
 
+// Resolved when the first node is recorded (add_captured_kernel_node), not on the update path.
+SetParamsFn set_params_fn() {
+  static const SetParamsFn fn = driver_entry_point<SetParamsFn>("cuGraphExecKernelNodeSetParams");
+  return fn;
+}
+
+// consequence: what the failed call left as it was.
+Status missing_set_params_error(const char* consequence) {
+  return {StatusCode::cuda_error, std::string("the driver has no cuGraphExecKernelNodeSetParams, which node updates use "
+                                              "(CUDA 12 or later is needed); ") + consequence};
+}
+
 std::string driver_error_name(CUresult r) {
   static const ErrorNameFn name_of = driver_entry_point<ErrorNameFn>("cuGetErrorName");
   const char* name = nullptr;
@@ -86,6 +98,7 @@ Status add_captured_kernel_node(cudaStream_t stream, const void* function, const
                                 cudaGraphNode_t* node_out, NodeIdentity* id_out, cudaFunction_t* resolved,
                                 bool programmatic) {
   GRAPHGEMM_TRY(check_shape(shape));
+  if (set_params_fn() == nullptr) return missing_set_params_error("nothing was added to the graph");
   cudaFunction_t fn = nullptr;
   GRAPHGEMM_CUDA_TRY(cudaGetFuncBySymbol(&fn, function));
   cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
@@ -152,10 +165,8 @@ Status add_captured_kernel_node(cudaStream_t stream, const void* function, const
 
 Status set_kernel_node_params(cudaGraphExec_t exec, cudaGraphNode_t node, cudaFunction_t function,
                               const LaunchShape& shape, void** args) {
-  static const SetParamsFn set_params = driver_entry_point<SetParamsFn>("cuGraphExecKernelNodeSetParams");
-  if (set_params == nullptr)
-    return {StatusCode::cuda_error, "the driver has no cuGraphExecKernelNodeSetParams (CUDA 12 or later is needed); "
-                                    "the executable graph keeps its previous parameters"};
+  const SetParamsFn set_params = set_params_fn();
+  if (set_params == nullptr) return missing_set_params_error("the executable graph keeps its previous parameters");
   if (function == nullptr) return {StatusCode::internal, "the node's kernel was not resolved when it was recorded"};
   CUDA_KERNEL_NODE_PARAMS p{};
   p.func = reinterpret_cast<CUfunction>(function);
