@@ -5,8 +5,13 @@
 //   16 buffer sets   : the operands rotate among 16 sets (more than run() remembers: every call
 //                      encodes its tensor maps)
 //   empty kernel     : an empty <<<1, 1>>> launch, the floor of any launch
-//   node updates     : graph::KernelNode::update of a one-float kernel (the CUDA call alone) and
-//                      graph::GemmNode::update with the same / rotating operands (no launch)
+//   node updates     : graph::KernelNode::update of a one-float kernel and of a kernel taking a
+//                      GEMM node's parameter size (the CUDA call alone), graph::GemmNode::update
+//                      with the same / rotating operands (no launch), and the pieces of a GEMM
+//                      node update that changes M (the MLP workflow's decode step: 256 x 512 x 512,
+//                      per-row scales and a bias, M drawn from 1..256): cuTensorMapEncodeTiled
+//                      alone, the update in a tight loop, and 4 updates per synchronized step
+//                      (update, update, update, update, launch, wait), timed around the updates
 // Backends sm90 and cublaslt, one process, medians of 7 repeats.
 //
 //   graphgemm_host_bench [--out DIR] [--calls N]
@@ -15,11 +20,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <cuda.h>
+#include <cudaTypedefs.h>
 
 #include "graphgemm/graph/graph.hpp"
 #include "graphgemm/graphgemm.hpp"
@@ -31,6 +40,11 @@ using namespace graphgemm;
 
 __global__ void empty_kernel() {}
 __global__ void one_float(float x) { (void)x; }
+// A GEMM node's parameter block is three tensor maps (3 x 128 bytes) and ~200 bytes of scalars.
+struct alignas(64) ParamBlock640 {
+  unsigned char bytes[640];
+};
+__global__ void param_block(const __grid_constant__ ParamBlock640 p) { (void)p; }
 
 double median_us_per_call(cudaStream_t s, int calls, const std::function<void(int)>& body) {
   for (int i = 0; i < 200; ++i) body(i);
@@ -139,9 +153,96 @@ int main(int argc, char** argv) {
                     median_us_per_call(s, calls, [&](int i) { check(node.update(exec, sets[i % kSets]->args())); })});
   }
 
+  // A kernel node with a GEMM node's parameter size: what the driver's update costs for 640 bytes.
+  {
+    graph::Capture cap;
+    graph::KernelNode<ParamBlock640> node(param_block);
+    graph::GraphExec exec;
+    ParamBlock640 block{};
+    if (!(cap.begin(s).ok() && node.record(s, {}, block).ok() && cap.end().ok() && exec.instantiate(cap).ok())) {
+      std::fprintf(stderr, "graph node setup failed\n");
+      return 1;
+    }
+    rows.push_back({"KernelNode::update (640-byte parameter)", median_us_per_call(s, calls, [&](int i) {
+                      block.bytes[i % 640] = static_cast<unsigned char>(i);
+                      const Status st = node.update(exec, block);
+                      if (!st.ok()) std::exit((std::fprintf(stderr, "update failed: %s\n", st.to_string().c_str()), 1));
+                    })});
+  }
+
+  // The pieces of a GEMM node update that changes M, as the MLP workflow's decode step does.
+  {
+    void* fn = nullptr;
+    cudaDriverEntryPointQueryResult q{};
+    SUPPORT_CUDA(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &q));
+    const auto encode = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(fn);
+    const support::GemmSpec mlp{256, 512, 512, DType::bf16, DType::bf16, Layout::row_major, Layout::col_major,
+                                0, 1, false, /*with_bias=*/true, /*scale_a=*/2};
+    support::GemmOperands ops(mlp, 7);
+    void* a = const_cast<void*>(ops.args().a.data);
+    rows.push_back({"cuTensorMapEncodeTiled (one bf16 2-D map)", median_us_per_call(s, calls, [&](int i) {
+                      CUtensorMap map;
+                      const cuuint64_t dims[2] = {512, static_cast<cuuint64_t>(1 + i % 256)};
+                      const cuuint64_t strides[1] = {1024};
+                      const cuuint32_t box[2] = {64, 128}, elem[2] = {1, 1};
+                      if (encode(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, a, dims, strides, box, elem,
+                                 CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                                 CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS)
+                        std::exit((std::fprintf(stderr, "encode failed\n"), 1));
+                    })});
+    GemmPlan plan;
+    GemmOptions options;
+    options.backend = Backend::sm90;
+    options.split_k_mode = SplitKMode::none;
+    constexpr int kLayers = 4;
+    graph::Capture cap;
+    graph::GemmNode nodes[kLayers];
+    graph::GraphExec exec;
+    bool ok = plan.initialize(ops.args(), options).ok() && cap.begin(s).ok();
+    for (int l = 0; l < kLayers && ok; ++l) ok = graph::record_gemm(plan, ops.args(), {}, s, nodes[l], {256}).ok();
+    ok = ok && cap.end().ok() && exec.instantiate(cap).ok();
+    if (!ok) {
+      std::fprintf(stderr, "GEMM node setup failed\n");
+      return 1;
+    }
+    auto rows_of = [&](int i) {
+      GemmArgs args = ops.args();
+      const std::int64_t m = 1 + (i * 97) % 256;
+      args.a.rows = m;
+      args.d.rows = m;
+      args.scale_a->size = m;
+      return args;
+    };
+    auto update = [&](int l, int i) {
+      const Status st = nodes[l].update(exec, rows_of(i));
+      if (!st.ok()) std::exit((std::fprintf(stderr, "update failed: %s\n", st.to_string().c_str()), 1));
+    };
+    rows.push_back({"GemmNode::update, M changing every call",
+                    median_us_per_call(s, calls, [&](int i) { update(i % kLayers, i); })});
+    // Synchronized steps: 4 updates, the launch, the wait; the updates timed alone.
+    std::vector<double> samples;
+    for (int r = 0; r < 7; ++r) {
+      double total = 0;
+      const int steps = std::max(calls / 10, 50);
+      for (int i = -20; i < steps; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int l = 0; l < kLayers; ++l) update(l, i + 20 + l);
+        const auto t1 = std::chrono::steady_clock::now();
+        if (i >= 0) total += std::chrono::duration<double, std::micro>(t1 - t0).count();
+        if (const Status st = exec.launch(s); !st.ok())
+          std::exit((std::fprintf(stderr, "launch failed: %s\n", st.to_string().c_str()), 1));
+        SUPPORT_CUDA(cudaStreamSynchronize(s));
+      }
+      samples.push_back(total / (steps * kLayers));
+    }
+    std::sort(samples.begin(), samples.end());
+    rows.push_back({"GemmNode::update, M changing, 4 per synchronized step", samples[samples.size() / 2]});
+  }
+
   std::printf("host cost per call, 16x64x64 bf16, %s (%d un-synchronized calls, median of 7)\n", prop.name, calls);
   for (const Row& r : rows) std::printf("  %-45s %7.2f us\n", r.name.c_str(), r.us);
   if (!out_dir.empty()) {
+    std::filesystem::create_directories(out_dir);
     std::ofstream json(out_dir + "/host_overhead.json");
     json << "{\n  \"device\": \"" << prop.name << "\",\n  \"shape\": [16, 64, 64],\n  \"calls\": " << calls
          << ",\n  \"method\": \"median over 7 repeats of wall time / calls un-synchronized calls\",\n  \"us\": {";

@@ -333,6 +333,15 @@ TEST(GraphGemmNodeErrors, RefusedUpdatesLeaveTheGraphAsItWas) {
 
   refused(other_node.update(exec, good_args), "another graph", "a handle of another graph");
 
+  // After the refusals the node still takes a good update (another M, B and D).
+  Choice next = good;
+  next.m = 33;
+  next.b = 1;
+  next.d = 0;
+  const GemmArgs next_args = make_args(pool, next);
+  ASSERT_TRUE(node.update(exec, next_args).ok());
+  ASSERT_EQ(replay(pool, next_args, exec, stream.s), eager.run(make_args(pool, next), stream.s));
+
   // Re-instantiation makes the old handle stale; the new handle works.
   graph::GemmNode new_node;
   {
