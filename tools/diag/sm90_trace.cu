@@ -5,7 +5,8 @@
 // loop done, last unit stored / handed off, split-K reduction done, stores drained). Times a CUDA
 // graph of back-to-back launches over operand sets larger than L2 (as graphgemm_bench does), then
 // prints, for the last launch, each event's min / median / max over the CTAs in µs after the
-// earliest CTA entry, beside the per-launch time of the graph.
+// earliest CTA entry, beside the per-launch time of the graph. SM90_TRACE_SETS=N in the environment
+// sets the number of operand sets (1: operands and code stay in L2).
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
 //   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
@@ -42,7 +43,10 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     DIAG_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     DIAG_CHECK(G::initialize(dev));
     const size_t set_bytes = (size_t(m) * kk + size_t(n) * kk + size_t(m) * n) * 2;
-    const int sets = static_cast<int>(std::clamp<size_t>(150u * 1024 * 1024 / set_bytes + 1, 1, 32));
+    // SM90_TRACE_SETS=N: N operand sets instead (1: everything stays in L2, the code too).
+    const char* sets_env = std::getenv("SM90_TRACE_SETS");
+    const int sets = sets_env ? std::clamp(std::atoi(sets_env), 1, 32)
+                              : static_cast<int>(std::clamp<size_t>(150u * 1024 * 1024 / set_bytes + 1, 1, 32));
     std::vector<__nv_bfloat16*> a(sets), b(sets), d(sets);
     for (int s = 0; s < sets; ++s) {
         DIAG_CHECK(cudaMalloc(&a[s], size_t(m) * kk * 2));
