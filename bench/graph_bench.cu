@@ -60,6 +60,16 @@ void launch_iteration(cudaStream_t s, float* buf, float p) {
   }
 }
 
+// The raw API's node parameters for dynamic_kernel<<<1, 1>>>(args...) (the combined approach).
+cudaKernelNodeParams dynamic_node_params(void** args) {
+  cudaKernelNodeParams kp{};
+  kp.func = reinterpret_cast<void*>(dynamic_kernel);
+  kp.gridDim = dim3(1);
+  kp.blockDim = dim3(1);
+  kp.kernelParams = args;
+  return kp;
+}
+
 struct TinyResult {
   std::string approach;
   double total_ms = 0;
@@ -155,11 +165,7 @@ struct TinyBench {
           int idx = 4 * pass + k;
           float p = param(0);
           void* args[] = {&b, &idx, &p};
-          cudaKernelNodeParams kp{};
-          kp.func = reinterpret_cast<void*>(dynamic_kernel);
-          kp.gridDim = dim3(1);
-          kp.blockDim = dim3(1);
-          kp.kernelParams = args;
+          const cudaKernelNodeParams kp = dynamic_node_params(args);
           cudaGraphNode_t node = nullptr;
           SUPPORT_CUDA(cudaGraphAddKernelNode(&node, capturing, deps, count, &kp));
           nodes.push_back(node);
@@ -173,11 +179,7 @@ struct TinyBench {
                               for (int n = 0; n < 4; ++n) {
                                 int idx = 4 * (n / 2) + 2 + n % 2;
                                 void* args[] = {&b, &idx, &p};
-                                cudaKernelNodeParams kp{};
-                                kp.func = reinterpret_cast<void*>(dynamic_kernel);
-                                kp.gridDim = dim3(1);
-                                kp.blockDim = dim3(1);
-                                kp.kernelParams = args;
+                                const cudaKernelNodeParams kp = dynamic_node_params(args);
                                 SUPPORT_CUDA(cudaGraphExecKernelNodeSetParams(combined, nodes[n], &kp));
                               }
                               SUPPORT_CUDA(cudaGraphLaunch(combined, s));
