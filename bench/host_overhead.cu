@@ -27,11 +27,9 @@
 #include <string>
 #include <vector>
 
-#include <cuda.h>
-#include <cudaTypedefs.h>
-
 #include "graphgemm/graph/graph.hpp"
 #include "graphgemm/graphgemm.hpp"
+#include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
 #include "gpu_support.hpp"
 
 namespace {
@@ -172,27 +170,17 @@ int main(int argc, char** argv) {
 
   // The pieces of a GEMM node update that changes M, as the MLP workflow's decode step does.
   {
-    void* fn = nullptr;
-    cudaDriverEntryPointQueryResult q{};
-    SUPPORT_CUDA(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &q));
-    if (q != cudaDriverEntryPointSuccess || fn == nullptr) {
-      std::fprintf(stderr, "the driver has no cuTensorMapEncodeTiled\n");
-      return 1;
-    }
-    const auto encode = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(fn);
     const support::GemmSpec mlp{256, 512, 512, DType::bf16, DType::bf16, Layout::row_major, Layout::col_major,
                                 0, 1, false, /*with_bias=*/true, /*scale_a=*/2};
     support::GemmOperands ops(mlp, 7);
-    void* a = const_cast<void*>(ops.args().a.data);
+    const void* a = ops.args().a.data;
+    // The library's own encode (an A map of the 64x128 tile), as make_launch_args calls it.
     rows.push_back({"cuTensorMapEncodeTiled (one bf16 2-D map)", median_us_per_call(s, calls, [&](int i) {
                       CUtensorMap map;
-                      const cuuint64_t dims[2] = {512, static_cast<cuuint64_t>(1 + i % 256)};
-                      const cuuint64_t strides[1] = {1024};
-                      const cuuint32_t box[2] = {64, 128}, elem[2] = {1, 1};
-                      if (encode(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, a, dims, strides, box, elem,
-                                 CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                                 CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS)
-                        std::exit((std::fprintf(stderr, "encode failed\n"), 1));
+                      const cudaError_t err = kernels::sm90::detail::encode_tma_2d(
+                          &map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, a, 512, 1 + i % 256, 1024, 64, 128);
+                      if (err != cudaSuccess)
+                        std::exit((std::fprintf(stderr, "encode failed: %s\n", cudaGetErrorName(err)), 1));
                     })});
     GemmPlan plan;
     GemmOptions options;

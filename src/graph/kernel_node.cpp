@@ -67,7 +67,8 @@ std::string driver_error_name(CUresult r) {
   return "CUresult " + std::to_string(static_cast<int>(r));
 }
 
-// The kernel, its geometry and its arguments as CUDA's node parameters (for adding and for updating).
+// The kernel, its geometry and its arguments as the runtime's node parameters, for adding the node
+// (updates fill the driver's CUDA_KERNEL_NODE_PARAMS with the resolved function: set_kernel_node_params).
 cudaKernelNodeParams kernel_params(const void* function, const LaunchShape& shape, void** args) {
   cudaKernelNodeParams p{};
   p.func = const_cast<void*>(function);
