@@ -28,6 +28,7 @@
 #include "gpu_support.hpp"
 #include "graphgemm/graphgemm.hpp"
 #include "json.hpp"
+#include "speed_of_light.hpp"
 
 namespace graphgemm::bench {
 namespace {
@@ -117,6 +118,54 @@ DType output_for(DType in) {
     default: return in;
   }
 }
+// A backend of the bench: a GEMM plan's options, or the memory speed of light (speed_of_light.hpp),
+// which is no GEMM: it only moves the shape's bytes, and its results are not checked.
+struct BackendSpec {
+  GemmOptions gemm;
+  bool sol = false;
+  SolOptions sol_options;
+};
+
+// The memory speed of light: "sol" (= "sol=loads"), "sol=loads/C" (C CTAs of 256 threads per SM,
+// default 4), "sol=bulk" or "sol=bulk/KB" (KB per bulk copy, default 16), each optionally followed by
+// "+pdl" (programmatic dependent launch) or "+pdl+prefetch" (and its share pulled into L2 before the
+// wait). std::nullopt for any other backend.
+std::optional<BackendSpec> parse_sol(const std::string& spec) {
+  if (spec.rfind("sol", 0) != 0) return std::nullopt;
+  std::string s = spec;
+  BackendSpec b;
+  b.sol = true;
+  SolOptions& o = b.sol_options;
+  auto take_suffix = [&](const std::string& suffix) {
+    const bool has = s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    if (has) s.resize(s.size() - suffix.size());
+    return has;
+  };
+  o.prefetch = take_suffix("+prefetch");
+  o.programmatic = take_suffix("+pdl");
+  const std::string usage = "backend spec \"" + spec + "\": the speed of light is sol, sol=loads[/CTAS_PER_SM 1-8] or "
+                            "sol=bulk[/KB_PER_COPY 1-48], optionally followed by +pdl or +pdl+prefetch";
+  if (o.prefetch && !o.programmatic) throw std::runtime_error(usage);
+  std::string method = s == "sol" ? "loads" : s.rfind("sol=", 0) == 0 ? s.substr(4) : "";
+  std::string count;
+  if (const std::size_t slash = method.find('/'); slash != std::string::npos) {
+    count = method.substr(slash + 1);
+    method.resize(slash);
+  }
+  if (method == "loads") o.method = SolMethod::loads;
+  else if (method == "bulk") o.method = SolMethod::bulk;
+  else throw std::runtime_error(usage);
+  if (!count.empty()) {
+    std::size_t used = 0;
+    int v = 0;
+    try { v = std::stoi(count, &used); } catch (const std::exception&) { used = 0; }
+    if (used != count.size()) throw std::runtime_error(usage);
+    (o.method == SolMethod::loads ? o.ctas_per_sm : o.chunk_kb) = v;
+    if (o.ctas_per_sm < 1 || o.ctas_per_sm > 8 || o.chunk_kb < 1 || o.chunk_kb > 48) throw std::runtime_error(usage);
+  }
+  return b;
+}
+
 // A backend spec: "cublaslt", "sm90", "auto", or "sm90=<kernel name>" to force one sm90 kernel
 // instance (names as GemmPlan::describe() prints them; "_bk" is appended for the weight layout),
 // optionally followed by "+pdl" / "+nopdl" (programmatic dependent launch on / off) and by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
@@ -172,9 +221,22 @@ GemmOptions parse_backend(const std::string& spec_in) {
     if (o.sm90_kernel.size() < 3 || o.sm90_kernel.compare(o.sm90_kernel.size() - 3, 3, "_bk") != 0) o.sm90_kernel += "_bk";
   } else {
     throw std::runtime_error("unknown backend \"" + s + "\" (cublaslt, sm90, auto, sm90=<kernel>; then optionally "
-                             ":MODE[:SLICES] for split-K, e.g. sm90:parallel:8)");
+                             ":MODE[:SLICES] for split-K, e.g. sm90:parallel:8; or sol, sol=bulk for the memory speed of light)");
   }
   return o;
+}
+
+BackendSpec parse_backend_spec(const std::string& spec) {
+  if (std::optional<BackendSpec> sol = parse_sol(spec)) return *sol;
+  BackendSpec b;
+  b.gemm = parse_backend(spec);
+  return b;
+}
+
+// Bytes of a view's allocation as the bench makes them (dense: ld x the other extent).
+std::size_t view_bytes(const MatrixView& v) {
+  const std::int64_t outer = v.layout == Layout::row_major ? v.rows : v.cols;
+  return static_cast<std::size_t>(outer * v.leading_dim()) * size_of(v.dtype);
 }
 
 std::string shell_line(const char* cmd) {
@@ -234,7 +296,7 @@ class Bench {
   // Times every backend on one shape. The backends share the operand sets; their graphs are built
   // first and then replayed in turn (A B C A B C ...), so that a change of clocks or power state
   // during the run weighs on all of them alike.
-  std::vector<Measurement> measure(const Shape& s, DType in, const std::vector<GemmOptions>& backends, bool check) {
+  std::vector<Measurement> measure(const Shape& s, DType in, const std::vector<BackendSpec>& backends, bool check) {
     GemmSpec spec{s.m, s.n, s.k, in, output_for(in)};
     if (in == DType::fp8_e4m3) { spec.scale_a = 1; spec.scale_b = 1; }
     spec.with_bias = opt_.epilogue == "bias";
@@ -255,18 +317,30 @@ class Bench {
     std::vector<Candidate> cands(backends.size());
     for (std::size_t b = 0; b < backends.size(); ++b) {
       Candidate& c = cands[b];
-      if (Status st = c.plan.initialize(ops[0]->args(), backends[b]); !st.ok()) {
-        out[b].error = st.to_string();
-        continue;
+      const BackendSpec& spec_b = backends[b];
+      if (spec_b.sol) {
+        out[b].config = describe(spec_b.sol_options);
+      } else {
+        if (Status st = c.plan.initialize(ops[0]->args(), spec_b.gemm); !st.ok()) {
+          out[b].error = st.to_string();
+          continue;
+        }
+        out[b].config = c.plan.describe();
+        c.ws = DeviceBuffer(c.plan.workspace_size(ops[0]->args()));
       }
-      out[b].config = c.plan.describe();
-      c.ws = DeviceBuffer(c.plan.workspace_size(ops[0]->args()));
       const Workspace workspace{c.ws.get(), c.ws.bytes()};
       auto run = [&](int i) {
-        const Status st = c.plan.run(ops[i % sets]->args(), workspace, stream_);
+        const GemmArgs& args = ops[i % sets]->args();
+        if (spec_b.sol) {
+          const SolProblem p{args.a.data, view_bytes(args.a), args.b.data, view_bytes(args.b),
+                             const_cast<void*>(args.d.data), view_bytes(args.d)};
+          SUPPORT_CUDA(launch_speed_of_light(p, spec_b.sol_options, stream_));
+          return;
+        }
+        const Status st = c.plan.run(args, workspace, stream_);
         if (!st.ok()) throw std::runtime_error("run failed: " + st.to_string());
       };
-      if (check) {
+      if (check && !spec_b.sol) {
         ops[0]->poison_output(stream_);
         run(0);
         SUPPORT_CUDA(cudaStreamSynchronize(stream_));
@@ -310,8 +384,8 @@ class Bench {
 
   int run_all() {
     const std::vector<Shape> shapes = load_shapes(opt_);
-    std::vector<GemmOptions> backends;
-    for (const auto& b : opt_.backends) backends.push_back(parse_backend(b));
+    std::vector<BackendSpec> backends;
+    for (const auto& b : opt_.backends) backends.push_back(parse_backend_spec(b));
 
     const std::string clocks_before = gpu_clocks();
     std::cerr << "device: " << prop_.name << ", " << prop_.multiProcessorCount << " SMs, L2 " << (prop_.l2CacheSize >> 20)
@@ -331,7 +405,7 @@ class Bench {
           opt_.no_peak ? std::vector<Measurement>(backends.size()) : measure(peak_shape, in, backends, false);
       for (std::size_t b = 0; b < peak_ms.size(); ++b) {
         const Measurement& m = peak_ms[b];
-        if (!m.timing) continue;
+        if (!m.timing || backends[b].sol) continue;  // the speed of light does no arithmetic
         const double f = 2.0 * 8192 * 8192 * 8192 / (m.timing->median_us * 1e-6);
         if (f > peak_flops) { peak_flops = f; peak_source = opt_.backends[b] + " 8192^3"; }
       }
@@ -386,7 +460,10 @@ class Bench {
         md << "| " << s.suite << " | " << s.name << " | " << s.m << " | " << s.n << " | " << s.k << " | " << floor_us << " |";
         for (std::size_t b = 0; b < backends.size(); ++b) {
           const Measurement& m = ms[b];
-          if (m.timing) {
+          if (m.timing && backends[b].sol) {
+            md << " " << m.timing->median_us << " | n/a |";  // no arithmetic: no FLOP rate
+            std::cerr << "  " << opt_.backends[b] << " " << m.timing->median_us << " us";
+          } else if (m.timing) {
             md << " " << m.timing->median_us << " | " << flops / (m.timing->median_us * 1e-6) / 1e12 << " |";
             std::cerr << "  " << opt_.backends[b] << " " << m.timing->median_us << " us";
           } else {
@@ -453,6 +530,9 @@ void usage() {
                "A backend is cublaslt, sm90, auto or sm90=<kernel>, optionally with a split-K mode and slice count:\n"
                "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16, sm90:streamk\n"
                "and \"+pdl\" after the name for programmatic dependent launch: sm90+pdl, sm90=<kernel>+pdl:none\n"
+               "The backend sol (sol=loads[/CTAS_PER_SM], sol=bulk[/KB_PER_COPY], each optionally +pdl[+prefetch]) is the memory\n"
+               "speed of light: a kernel that reads A and B once and writes D with no arithmetic, timed like the\n"
+               "GEMMs (never checked).\n"
                "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md (gemm_<dtype>_bias.* with --epilogue bias);\n"
                "bench/plot.py draws the PNG.\n";
 }

@@ -3,7 +3,8 @@
 # benchmark, leaves results and logs under $OUT, and prints a short summary last.
 #
 #   STEPS="build test check graph bench profile" BENCH_ARGS="--backends cublaslt" tools/device_run.sh
-#   (graph: graphgemm_graph_bench into results/<device>/graph_bench.{json,md}; GRAPH_BENCH_ARGS passes options)
+#   (graph: graphgemm_graph_bench into results/<device>/graph_bench.{json,md}; GRAPH_BENCH_ARGS passes options;
+#    sol: the memory speed of light beside cuBLASLt and ours on splitk and llm M <= 256, results/<device>/sol/)
 #
 # $OUT gets summary.txt and results.tar.gz (logs/, results/<device>/gemm_*.{json,md,png}).
 # GoogleTest: the GPU machine has no package manager; carry a source tree as .deps/googletest.
@@ -103,6 +104,15 @@ if [[ " $STEPS " == *" splitk "* ]]; then
   for s in 16 32 auto; do modes+=",sm90:parallel:$s:c8"; done
   step splitk $build/bench/graphgemm_bench --shapes bench/shapes.json --suites splitk --dtypes bf16 \
     --backends "$modes" --out "$work/results/$device/splitk"
+fi
+if [[ " $STEPS " == *" sol "* ]]; then
+  # The memory speed of light beside cuBLASLt and ours (bench/speed_of_light.hpp): the
+  # bandwidth-bound suites, every sol variant; tools/diag/sol_table.py prints the comparison.
+  mkdir -p "$work/results/$device/sol"
+  sol_backends=${SOL_BACKENDS:-cublaslt,sm90,sol,sol+pdl,sol=loads/8,sol=bulk,sol+pdl+prefetch,sol=loads/8+pdl+prefetch,sol=bulk+pdl+prefetch}
+  step sol $build/bench/graphgemm_bench --shapes bench/shapes.json --suites splitk,llm --max-m 256 --dtypes bf16 \
+    --no-peak --backends "$sol_backends" --out "$work/results/$device/sol"
+  python3 tools/diag/sol_table.py "$work/results/$device/sol/gemm_bf16.json" | tail -n 2 | tee -a "$summary"
 fi
 if [[ " $STEPS " == *" bench "* ]]; then
   res="$work/results/$device"
