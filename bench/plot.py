@@ -23,13 +23,17 @@ def plot(path: pathlib.Path) -> pathlib.Path:
     fig, ax = plt.subplots(figsize=(max(10, len(rows) * 0.16), 6))
     ax.plot(x, [tflops(r, r["floor_us"]) for r in rows], "k--", linewidth=1, label="floor (roofline)")
     for b in backends:
-        ax.plot(x, [tflops(r, r["us"][b]) for r in rows], marker=".", linewidth=1, label=b)
+        # The speed of light (backend sol...) does no arithmetic: its line is the GEMM rate that
+        # would match it, a ceiling like the floor's.
+        style = dict(linestyle=":", linewidth=1) if b.startswith("sol") else dict(marker=".", linewidth=1)
+        ax.plot(x, [tflops(r, r["us"][b]) for r in rows], label=b + (" (speed of light)" if b.startswith("sol") else ""), **style)
     ax.set_yscale("log")
     ax.set_ylabel("T(FL)OP/s (log)")
     ax.set_xticks(list(x))
     ax.set_xticklabels(labels, rotation=90, fontsize=5)
+    peak = f'peak {data["peak_tflops"]:.0f} T/s' if data["peak_tflops"] is not None else "peak not measured"
     ax.set_title(f'{data["dtype"]} -> {data["out_dtype"]} GEMM on {data["device"]["name"]} '
-                 f'(copy {data["copy_bandwidth_gbps"]:.0f} GB/s, peak {data["peak_tflops"]:.0f} T/s)')
+                 f'(copy {data["copy_bandwidth_gbps"]:.0f} GB/s, {peak})')
     ax.grid(True, which="both", alpha=0.3)
     ax.legend()
     fig.tight_layout()
