@@ -44,6 +44,14 @@ struct alignas(64) ParamBlock640 {
 };
 __global__ void param_block(const __grid_constant__ ParamBlock640 p) { (void)p; }
 
+// Stops the bench with what failed (setup is done; a failure here is a defect to report).
+void require(const Status& st, const char* what) {
+  if (!st.ok()) {
+    std::fprintf(stderr, "%s failed: %s\n", what, st.to_string().c_str());
+    std::exit(1);
+  }
+}
+
 double median_us_per_call(cudaStream_t s, int calls, const std::function<void(int)>& body) {
   for (int i = 0; i < 200; ++i) body(i);
   SUPPORT_CUDA(cudaStreamSynchronize(s));
@@ -105,13 +113,7 @@ int main(int argc, char** argv) {
     }
     support::DeviceBuffer ws(plan.workspace_size(sets[0]->args()));
     const Workspace w{ws.get(), ws.bytes()};
-    auto run = [&](const GemmArgs& args) {
-      const Status st = plan.run(args, w, s);
-      if (!st.ok()) {
-        std::fprintf(stderr, "run failed: %s\n", st.to_string().c_str());
-        std::exit(1);
-      }
-    };
+    auto run = [&](const GemmArgs& args) { require(plan.run(args, w, s), "run"); };
     const std::string b = to_string(backend);
     rows.push_back({"GemmPlan::run " + b + ", same buffers", median_us_per_call(s, calls, [&](int) { run(sets[0]->args()); })});
     rows.push_back({"GemmPlan::run " + b + ", 16 buffer sets",
@@ -137,18 +139,12 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "graph node setup failed\n");
       return 1;
     }
-    auto check = [](const Status& st) {
-      if (!st.ok()) {
-        std::fprintf(stderr, "update failed: %s\n", st.to_string().c_str());
-        std::exit(1);
-      }
-    };
     rows.push_back({"KernelNode::update (one float parameter)",
-                    median_us_per_call(s, calls, [&](int i) { check(tiny.update(exec, static_cast<float>(i))); })});
+                    median_us_per_call(s, calls, [&](int i) { require(tiny.update(exec, static_cast<float>(i)), "update"); })});
     rows.push_back({"GemmNode::update, same arguments",
-                    median_us_per_call(s, calls, [&](int) { check(node.update(exec, sets[0]->args())); })});
+                    median_us_per_call(s, calls, [&](int) { require(node.update(exec, sets[0]->args()), "update"); })});
     rows.push_back({"GemmNode::update, 16 buffer sets",
-                    median_us_per_call(s, calls, [&](int i) { check(node.update(exec, sets[i % kSets]->args())); })});
+                    median_us_per_call(s, calls, [&](int i) { require(node.update(exec, sets[i % kSets]->args()), "update"); })});
   }
 
   // A kernel node with a GEMM node's parameter size: what the driver's update costs for 640 bytes.
@@ -163,8 +159,7 @@ int main(int argc, char** argv) {
     }
     rows.push_back({"KernelNode::update (640-byte parameter)", median_us_per_call(s, calls, [&](int i) {
                       block.bytes[i % 640] = static_cast<unsigned char>(i);
-                      const Status st = node.update(exec, block);
-                      if (!st.ok()) std::exit((std::fprintf(stderr, "update failed: %s\n", st.to_string().c_str()), 1));
+                      require(node.update(exec, block), "update");
                     })});
   }
 
@@ -205,10 +200,7 @@ int main(int argc, char** argv) {
       args.scale_a->size = m;
       return args;
     };
-    auto update = [&](int l, int i) {
-      const Status st = nodes[l].update(exec, rows_of(i));
-      if (!st.ok()) std::exit((std::fprintf(stderr, "update failed: %s\n", st.to_string().c_str()), 1));
-    };
+    auto update = [&](int l, int i) { require(nodes[l].update(exec, rows_of(i)), "update"); };
     rows.push_back({"GemmNode::update, M changing every call",
                     median_us_per_call(s, calls, [&](int i) { update(i % kLayers, i); })});
     // Synchronized steps: 4 updates, the launch, the wait; the updates timed alone.
@@ -221,8 +213,7 @@ int main(int argc, char** argv) {
         for (int l = 0; l < kLayers; ++l) update(l, i + 20 + l);
         const auto t1 = std::chrono::steady_clock::now();
         if (i >= 0) total += std::chrono::duration<double, std::micro>(t1 - t0).count();
-        if (const Status st = exec.launch(s); !st.ok())
-          std::exit((std::fprintf(stderr, "launch failed: %s\n", st.to_string().c_str()), 1));
+        require(exec.launch(s), "launch");
         SUPPORT_CUDA(cudaStreamSynchronize(s));
       }
       samples.push_back(total / (steps * kLayers));
