@@ -36,16 +36,26 @@ __device__ __forceinline__ void bulk_prefetch_l2(const void* src, std::uint32_t 
   asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src), "r"(bytes) : "memory");
 }
 
-// One thread pulls the byte range [begin, end) of A ++ B into L2 (16-byte multiples).
-__device__ void prefetch_share_l2(const unsigned char* a, std::size_t a_bytes, const unsigned char* b, std::size_t begin,
-                                  std::size_t end) {
-  constexpr std::size_t kPiece = 65536;
+// Walks the byte range [begin, end) of A ++ B in pieces of at most max_piece bytes, none spanning
+// A and B: piece(src, bytes) for each, in order (16-byte multiples in, 16-byte multiples out).
+template <class Piece>
+__device__ __forceinline__ void for_each_piece(const unsigned char* a, std::size_t a_bytes, const unsigned char* b,
+                                               std::size_t begin, std::size_t end, std::size_t max_piece,
+                                               Piece&& piece) {
   for (std::size_t pos = begin; pos < end;) {
     const std::size_t limit = pos < a_bytes ? min_size(end, a_bytes) : end;
-    const std::size_t bytes = min_size(kPiece, limit - pos);
-    bulk_prefetch_l2(pos < a_bytes ? a + pos : b + (pos - a_bytes), static_cast<std::uint32_t>(bytes));
+    const std::size_t bytes = min_size(max_piece, limit - pos);
+    piece(pos < a_bytes ? a + pos : b + (pos - a_bytes), static_cast<std::uint32_t>(bytes));
     pos += bytes;
   }
+}
+
+// One thread pulls the byte range [begin, end) of A ++ B into L2, 64 KB per request.
+__device__ void prefetch_share_l2(const unsigned char* a, std::size_t a_bytes, const unsigned char* b, std::size_t begin,
+                                  std::size_t end) {
+  for_each_piece(a, a_bytes, b, begin, end, 65536, [](const unsigned char* src, std::uint32_t bytes) {
+    bulk_prefetch_l2(src, bytes);
+  });
 }
 
 struct Tails {  // the bytes past the last whole 16-byte word of A, B and D (fewer than 16 each)
@@ -116,17 +126,14 @@ __global__ void __launch_bounds__(kBulkThreads) sol_bulk_kernel(const unsigned c
   prim::griddep_wait();
   if (threadIdx.x == 0) {
     std::uint32_t copies = 0;
-    for (std::size_t pos = begin; pos < end; ++copies) {
-      const std::size_t limit = pos < a_bytes ? min_size(end, a_bytes) : end;  // a copy never spans A and B
-      const std::uint32_t bytes = static_cast<std::uint32_t>(min_size(chunk, limit - pos));
-      const unsigned char* src = pos < a_bytes ? a + pos : b + (pos - a_bytes);
+    for_each_piece(a, a_bytes, b, begin, end, chunk, [&](const unsigned char* src, std::uint32_t bytes) {
       const std::uint32_t s = copies % kBulkStages, use = copies / kBulkStages;
       const std::uint32_t bar = prim::smem_u32(&full[s]);
       if (use > 0) prim::mbar_wait<false>(bar, (use - 1) & 1);  // the stage's previous copy has landed
       prim::mbar_arrive_expect_tx(bar, bytes);
       bulk_copy_g2s(prim::smem_u32(ring + s * chunk), src, bytes, bar);
-      pos += bytes;
-    }
+      ++copies;
+    });
     for (std::uint32_t c = copies > kBulkStages ? copies - kBulkStages : 0; c < copies; ++c)
       prim::mbar_wait<false>(prim::smem_u32(&full[c % kBulkStages]), (c / kBulkStages) & 1);
   }
