@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 namespace graphgemm::detail::sm90 {
@@ -214,6 +215,19 @@ constexpr double kSwapABGain = 1.0 + 1e-9;    // ... chosen unless the other is 
 // 32 per slice) 13.7 -> 13.7. The DRAM-bound model sees none of it (it predicts the unsplit grids
 // at the HBM rate), hence a rule, not the estimate.
 constexpr int kSwapABSplitMinKBlocks = 48;
+// Swap-AB, stages of several k-blocks (block_k > 64): only for grids of at most num_sms /
+// kSwapABAtomsMaxBusy tiles (the split rule above then applies as to the others).
+// MEASURED (H100, session 18, llm and splitk M <= 16, forced tiles, two rounds in one call;
+// bench/results/h100/experiments_s18/swap_atoms, round 1, M = 1): 16x64x256 (5 stages of 40 KB)
+// against 16x64x64 (20 of 10 KB), unsplit: deepseek_v3.a (33 tiles) 18.3 -> 14.2 us, and split in
+// two (clusters of 2, 66 CTAs) 13.3; 32x2112x7168 (32x64x256 against 32x64x64, experiments_s18/
+// swap_ab) 1.86 -> 1.62x the floor unsplit, 1.41 split. With more tiles mixed or slower: 64 tiles,
+// llama3_8b.down 42.9 -> 41.8 us and split 43.0, llama3_8b.o 14.3 -> 14.0, 32x4096x14336 1.09 ->
+// 1.13x the floor; 112 tiles, deepseek_v3.d (K = 2048) 11.8 -> 13.2; 128 tiles, llama3_70b.o 46.3 -> 47.4.
+// (tools/diag/tma_stream_probe: with few CTAs a CTA's weight stream is bound per stage, ~0.2 us each
+// plus its bytes, not by the bytes in flight: 33 CTAs streaming 64-row tiles, 8 KB stages 1.07 TB/s,
+// 32 KB stages 2.46 TB/s.)
+constexpr int kSwapABAtomsMaxBusy = 4;
 
 // ", summed in clusters of 8 (no workspace)" for a cluster split, else "".
 std::string cluster_note(const SplitChoice& c) {
@@ -333,14 +347,22 @@ SplitChoice choose_split(const SplitRequest& r) {
     if (r.forced_kernel < 0 && out.index >= 0 && r.m <= kSwapABMaxM) {
       int best = -1;
       double best_us = 0;
+      // Ties (the model puts most decode shapes at the DRAM bound): a grid of one wave, the smaller
+      // token tile, the narrower weight tile (more CTAs; measured better), the more k-blocks a stage.
+      // MEASURED (H100, session 18, A/B in two rounds; bench/results/h100/experiments_s18/swap_ab):
+      // one wave of 80 tiles of 16x128 against 160 of 16x64, llama3_70b.qkv M = 1 / 16: 1.18 -> 1.06 /
+      // 1.19 -> 1.07x the floor; preferring the fewer waves also between multi-wave grids lost 0.5-2%
+      // (llama3_8b.gate_up 448 / 224 tiles, deepseek_v3.b 384 / 192, llama3_70b.gate_up 896 / 448).
+      const auto tie_key = [&](const KernelInfo& ki) {
+        return std::make_tuple(cluster_tiles(ki, r.m, r.n) > r.num_sms, ki.block_m, ki.block_n, -ki.block_k);
+      };
       for (int i = 0; i < kernel_count(); ++i) {
         const KernelInfo& ki = kernel_info(i);
         if (ki.schedule != k90::Schedule::swap_ab || !candidate(i) || ki.block_m < r.m) continue;
+        if (ki.block_k > 64 && kSwapABAtomsMaxBusy * cluster_tiles(ki, r.m, r.n) > r.num_sms) continue;
         const double t = estimate_us(ki, r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
-        // Ties: the smaller token tile, then the narrower weight tile (more CTAs; measured better).
         const bool better = best < 0 || t < best_us * (1 - 1e-9) ||
-                            (t <= best_us * (1 + 1e-9) && (ki.block_m < kernel_info(best).block_m ||
-                                                          (ki.block_m == kernel_info(best).block_m && ki.block_n < kernel_info(best).block_n)));
+                            (t <= best_us * (1 + 1e-9) && tie_key(ki) < tie_key(kernel_info(best)));
         if (better) {
           best = i;
           best_us = t;
@@ -378,7 +400,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       if (ki.schedule == k90::Schedule::swap_ab && r.forced_kernel < 0 &&
           (r.m > kSwapABMaxM || ki.block_m < r.m || r.mode == SplitKMode::automatic))
         continue;
-      for (int s = lo; s <= hi; ++s) {
+      for (int s = lo; s <= hi && s <= ceil_div(r.k, ki.block_k); ++s) {  // a slice has >= 1 k-block
         // Cluster sums (parallel): those the request allows (0: any that fits, 1: none, c: c).
         for (int c : {1, 2, 4, 8}) {
           if (c == 1 && !supports_split_k(ki)) continue;
@@ -485,10 +507,13 @@ SplitChoice choose_split(const SplitRequest& r) {
     }
   }
   if (r.slices > 1) {  // exactly this many slices (automatic: in the parallel mode)
-    if (r.slices > kblocks)
-      return error("split_k_slices = " + std::to_string(r.slices) + " exceeds the " + std::to_string(kblocks) +
-                   " k-blocks of K = " + std::to_string(r.k) + " (64 per block): every slice needs at least one; use at most " +
-                   std::to_string(kblocks));
+    // (A forced kernel's own k-blocks: a stage of several 64-column k-blocks is one k-block of it.)
+    const int block_k = r.forced_kernel >= 0 ? kernel_info(r.forced_kernel).block_k : 64;
+    const std::int64_t kernel_kblocks = ceil_div(r.k, block_k);
+    if (r.slices > kernel_kblocks)
+      return error("split_k_slices = " + std::to_string(r.slices) + " exceeds the " + std::to_string(kernel_kblocks) +
+                   " k-blocks of K = " + std::to_string(r.k) + " (" + std::to_string(block_k) +
+                   " per block): every slice needs at least one; use at most " + std::to_string(kernel_kblocks));
     SplitChoice best;
     if (!best_split(mode, r.slices, r.slices, best)) {
       if (r.forced_kernel >= 0 && kernel_info(r.forced_kernel).schedule == k90::Schedule::swap_ab)

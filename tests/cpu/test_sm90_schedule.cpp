@@ -91,15 +91,16 @@ TEST(Sm90Schedule, InstanceTable) {
     EXPECT_LE(k.smem_bytes, 232448) << k.name;
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
-  EXPECT_EQ(swap_ab, 24);    // 4 tiles x 3 outputs x 2 inputs (B stored N x K only)
+  EXPECT_EQ(swap_ab, 36);    // 6 tiles x 3 outputs x 2 inputs (B stored N x K only)
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, and 128x176, 128x136, 64x64 (B stored
   // N x K only) x 3 x 2
-  EXPECT_EQ(gd::kernel_count(), 72 + 18 + 36 + 24);
+  EXPECT_EQ(gd::kernel_count(), 72 + 18 + 36 + 36);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
                            "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk",
                            "sm90_f16_f16_128x192x64_s4_c1x1_bn", "sm90_bf16_f32_16x128x64_s12_c1x1_sw_bk",
-                           "sm90_f16_f32_128x176x64_s5_c1x1_bk", "sm90_bf16_f16_128x136x64_s5_c1x1_bk"})
+                           "sm90_f16_f32_128x176x64_s5_c1x1_bk", "sm90_bf16_f16_128x136x64_s5_c1x1_bk",
+                           "sm90_bf16_bf16_16x64x256_s5_c1x1_sw_bk", "sm90_f16_f32_32x64x256_s4_c1x1_sw_bk"})
     find(name);
 }
 
@@ -257,12 +258,22 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
   }
   // Swap-AB grids with room for twice the CTAs and K for >= 48 k-blocks per slice: split in two,
   // summed in clusters of 2 (no workspace); not with K too short, too many tiles, split_k_cluster 1,
-  // or split_k_mode none. (Measured, session 9: deepseek_v3.a M = 1 18.1 -> 12.9 us.)
-  struct Want { std::int64_t m, n, k; SplitKMode mode; int cluster; bool split; };
-  for (const Want& w : {Want{1, 2112, 7168, SplitKMode::automatic, 0, true}, Want{16, 4096, 14336, SplitKMode::automatic, 0, true},
-                        Want{32, 4096, 14336, SplitKMode::automatic, 2, true}, Want{1, 4096, 4096, SplitKMode::automatic, 0, false},
-                        Want{1, 10240, 8192, SplitKMode::automatic, 0, false}, Want{1, 2112, 7168, SplitKMode::automatic, 1, false},
-                        Want{1, 2112, 7168, SplitKMode::none, 0, false}}) {
+  // or split_k_mode none. (Measured, session 9: deepseek_v3.a M = 1 18.1 -> 12.9 us.) Stages of 4
+  // k-blocks (block_k 256) for grids of at most a quarter of the SMs (session 18, deepseek_v3.a:
+  // 14.2 us unsplit, 13.3 split); the tile whose grid is one wave (10240 rows: 80 tiles of 128
+  // against 160 of 64), else the narrower (28672 rows: 224 tiles of 128, 448 of 64).
+  struct Want { std::int64_t m, n, k; SplitKMode mode; int cluster; bool split; int block_n, block_k; };
+  for (const Want& w : {Want{1, 2112, 7168, SplitKMode::automatic, 0, true, 64, 256},
+                        Want{32, 2112, 7168, SplitKMode::automatic, 0, true, 64, 256},
+                        Want{16, 4096, 14336, SplitKMode::automatic, 0, true, 64, 64},
+                        Want{32, 4096, 14336, SplitKMode::automatic, 2, true, 64, 64},
+                        Want{1, 8192, 14336, SplitKMode::automatic, 0, false, 64, 64},
+                        Want{1, 4096, 4096, SplitKMode::automatic, 0, false, 64, 64},
+                        Want{1, 28672, 4096, SplitKMode::automatic, 0, false, 64, 64},
+                        Want{1, 7168, 2048, SplitKMode::automatic, 0, false, 64, 64},
+                        Want{1, 10240, 8192, SplitKMode::automatic, 0, false, 128, 64},
+                        Want{1, 2112, 7168, SplitKMode::automatic, 1, false, 64, 256},
+                        Want{1, 2112, 7168, SplitKMode::none, 0, false, 64, 256}}) {
     gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, w.m, w.n, w.k, 132};
     r.mode = w.mode;
     r.cluster = w.cluster;
@@ -271,6 +282,8 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
     ASSERT_GE(c.index, 0) << c.error.message();
     EXPECT_EQ(gd::kernel_info(c.index).schedule, gk::Schedule::swap_ab) << c.explanation;
     EXPECT_EQ(c.slices, w.split ? 2 : 1) << w.m << "x" << w.n << "x" << w.k << ": " << c.explanation;
+    EXPECT_EQ(gd::kernel_info(c.index).block_n, w.block_n) << w.m << "x" << w.n << "x" << w.k << ": " << c.explanation;
+    EXPECT_EQ(gd::kernel_info(c.index).block_k, w.block_k) << w.m << "x" << w.n << "x" << w.k << ": " << c.explanation;
     EXPECT_EQ(c.cluster, w.split ? 2 : 1) << c.explanation;
     EXPECT_EQ(c.workspace_bytes, 0u);
   }

@@ -133,11 +133,12 @@ TEST(Sm90, EpilogueVectorsAtAnyAlignment) {
 TEST(Sm90, SwapABKernels) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Swap-AB (D^T = B^T A^T) tiles forced by name: decode sizes (M = 1, 16, 17, 32) and ragged
-  // M / N / K across several tiles per CTA, every epilogue feature, every output type; B stored
-  // N x K (the only layout these kernels take).
+  // M / N / K across several tiles per CTA (K not a multiple of a stage's 64 or 256 columns), every
+  // epilogue feature, every output type; B stored N x K (the only layout these kernels take).
   std::uint64_t seed = 250;
   const std::int64_t shapes[][3] = {{1, 4096, 520}, {16, 1000, 1032}, {17, 333, 777}, {32, 2112, 7168}, {333, 200, 130}};
-  for (const char* tile : {"16x128x64_s12_c1x1_sw", "16x64x64_s20_c1x1_sw", "32x128x64_s10_c1x1_sw", "32x64x64_s18_c1x1_sw"})
+  for (const char* tile : {"16x128x64_s12_c1x1_sw", "16x64x64_s20_c1x1_sw", "32x128x64_s10_c1x1_sw", "32x64x64_s18_c1x1_sw",
+                           "16x64x256_s5_c1x1_sw", "32x64x256_s4_c1x1_sw"})
     for (const auto& sh : shapes)
       for (DType out : {DType::bf16, DType::fp32}) {
         GemmSpec spec{sh[0], sh[1], sh[2], DType::bf16, out};

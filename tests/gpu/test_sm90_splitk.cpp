@@ -209,10 +209,12 @@ TEST(Sm90SplitK, SwapABClusterSumsEveryTileClusterSizeAndEpilogue) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 3000;
   const std::int64_t shapes[][3] = {{1, 2112, 7168}, {5, 300, 1000}, {16, 1000, 4100}, {29, 136, 520}, {40, 264, 777}};
-  for (const char* tile : {"16x64x64_s20", "16x128x64_s12", "32x64x64_s18", "32x128x64_s10"})
+  for (const char* tile : {"16x64x64_s20", "16x128x64_s12", "32x64x64_s18", "32x128x64_s10", "16x64x256_s5", "32x64x256_s4"})
     for (int cluster : {2, 4, 8})
       for (const auto& sh : shapes) {
         const bool wide = std::string(tile).find("x128x") != std::string::npos;
+        const int block_k = std::string(tile).find("x256_") != std::string::npos ? 256 : 64;
+        if (cluster > (sh[2] + block_k - 1) / block_k) continue;  // a slice has at least one k-block
         if (cluster == 8 && !wide) continue;  // 4 consumer warps: at most 4 owners
         if (sh[0] == 1 && cluster == 8) continue;  // 17 tiles x 8: more clusters of 8 than fit
         if (sh[0] == 1 && !wide && cluster == 4) continue;  // 33 tiles x 4 = 132 CTAs: 33 clusters of 4 may not fit

@@ -534,7 +534,9 @@ __device__ __forceinline__ bool next_unit(Scheduler& sched, bool stream_k, int k
 // Producer: one k-block (k0 = its first column of K) of A (BlockM x BK rows of the M x K A) and of
 // B (BlockN rows of the N x K B, or BK rows of the K x N B) into the stage buffers sa / sb,
 // completing on the stage's full barrier. In a 2x1 / 1x2 cluster each CTA loads its half of the
-// operand the two CTAs share and multicasts it to both.
+// operand the two CTAs share and multicasts it to both. A K-major operand's stage is BK / 64
+// swizzle atoms (64 columns, 128 bytes a row) one after the other, atom j holding columns
+// k0 + 64 j of all the tile's rows: one box each.
 // NOTES: TMA always delivers full boxes (OOB parts zero-filled), so the transaction count is the
 // full stage size even on edge tiles.
 template <class Config>
@@ -544,18 +546,23 @@ __device__ __forceinline__ void load_stage(const CUtensorMap* tma_a, const CUten
     constexpr int BM = Config::kBlockM;
     constexpr int BN = Config::kBlockN;
     constexpr int BK = Config::kBlockK;
+    constexpr int kAtoms = BK / 64;
+    static_assert(BK % 64 == 0 && (kAtoms == 1 || (Config::kBKMajor && !Config::kMulticastA && !Config::kMulticastB)),
+                  "stages of several atoms: B stored N x K, no multicast");
     mbar_arrive_expect_tx(full, Config::kStageBytes);
     if constexpr (Config::kMulticastA) {
         tma_load_2d_multicast(sa + rank_n * (BM / 2) * 128, tma_a, full, k0, m0 + rank_n * (BM / 2), 0x3);
     } else {
-        tma_load_2d(sa, tma_a, full, k0, m0);
+#pragma unroll
+        for (int j = 0; j < kAtoms; ++j) tma_load_2d(sa + j * BM * 128, tma_a, full, k0 + 64 * j, m0);
     }
     if constexpr (Config::kBKMajor) {
-        // smem: BN rows of 64 k-elements (128 B each)
+        // smem: BK / 64 atoms of BN rows of 64 k-elements (128 B each)
         if constexpr (Config::kMulticastB) {
             tma_load_2d_multicast(sb + rank_m * (BN / 2) * 128, tma_b, full, k0, n0 + rank_m * (BN / 2), 0x3);
         } else {
-            tma_load_2d(sb, tma_b, full, k0, n0);
+#pragma unroll
+            for (int j = 0; j < kAtoms; ++j) tma_load_2d(sb + j * BN * 128, tma_b, full, k0 + 64 * j, n0);
         }
     } else {
         // smem: BN/64 chunks, each BK k-rows of 64 n-elements (128 B each)
@@ -584,7 +591,9 @@ __device__ __forceinline__ void prefetch_b_l2(const CUtensorMap* tma_b, int kb_b
     for (int kb = kb_begin; kb < kb_end; ++kb) {
         const int k0 = kb * BK;
         if constexpr (Config::kBKMajor) {
-            tma_prefetch_l2_2d(tma_b, k0, n0 + (Config::kMulticastB ? rank_m * (BN / 2) : 0));
+#pragma unroll
+            for (int j = 0; j < BK / 64; ++j)
+                tma_prefetch_l2_2d(tma_b, k0 + 64 * j, n0 + (Config::kMulticastB ? rank_m * (BN / 2) : 0));
         } else {
 #pragma unroll
             for (int c = 0; c < BN / 64; ++c)
@@ -616,8 +625,10 @@ __device__ __forceinline__ void ring_step(uint32_t& stage, uint32_t& phase) {
 // A consumer warpgroup's main loop over the k-blocks [kb_begin, kb_end) of one unit (at least
 // one): per k-block, wait for its stage, issue its BK / 16 wgmmas into acc (the unit's first one
 // overwrites), keep one wgmma group in flight and release the previous stage; then drain and
-// release the last. Operand A of k-step kk lies at desc_a0 + stage * kAStageBytes + kk * 32 (K-major),
-// B at desc_b0 + stage * kBStageBytes + kk * kBStepBytes. release(stage) frees a stage;
+// release the last. A stage of a K-major operand is BK / 64 swizzle atoms of equal size (load_stage):
+// operand A of k-step kk lies at desc_a0 + stage * kAStageBytes + (kk / 4) * atom + (kk % 4) * 32, B
+// likewise when kBStepBytes is 32 (K-major), else (MN-major) at desc_b0 + stage * kBStageBytes +
+// kk * kBStepBytes. release(stage) frees a stage;
 // on_ready() runs after each full-barrier wait (diagnostics hooks).
 template <class Mma, int kStages, int BK, int kAStageBytes, int kBStageBytes, int kBStepBytes, class Release,
           class OnReady>
@@ -633,8 +644,11 @@ __device__ __forceinline__ void consume_unit(float (&acc)[Mma::kNumAccum], uint3
         wgmma_fence();
 #pragma unroll
         for (int kk = 0; kk < BK / 16; ++kk) {
-            const uint32_t a_off = stage * kAStageBytes + kk * 32;
-            const uint32_t b_off = stage * kBStageBytes + kk * kBStepBytes;
+            constexpr int kAtoms = BK / 64;
+            const uint32_t a_off = stage * kAStageBytes + (kk / 4) * (kAStageBytes / kAtoms) + (kk % 4) * 32;
+            const uint32_t b_off = stage * kBStageBytes + (kBStepBytes == 32
+                                                               ? (kk / 4) * (kBStageBytes / kAtoms) + (kk % 4) * 32
+                                                               : kk * kBStepBytes);
             Mma::mma(acc, desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4), kb > kb_begin || kk > 0);
         }
         wgmma_commit();

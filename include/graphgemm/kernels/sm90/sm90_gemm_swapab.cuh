@@ -48,15 +48,20 @@
 namespace graphgemm::kernels::sm90 {
 
 // BlockM: tokens per tile (wgmma N: 16 or 32); BlockN: weight rows per tile (64 per consumer
-// warpgroup). B is always stored N x K.
-template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_>
+// warpgroup); KAtoms: k-blocks of 64 columns per pipeline stage (BlockK = 64 KAtoms). B is always
+// stored N x K.
+// NOTES: a stage of several k-blocks completes on one mbarrier. A CTA streaming its tile from DRAM
+// runs at about one stage per ~0.2 us plus the stage's bytes at the SM's rate, however many stages
+// the ring has (tools/diag/tma_stream_probe: 64 weight rows, 8 KB stages: ~32 GB/s per SM; 32 KB
+// stages: ~75), so decode-sized launches, which use few SMs, want few large stages.
+template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_, int KAtoms_ = 1>
 struct SwapABConfig {
     using ElementAB = ElementAB_;
     using ElementD = ElementD_;
     static constexpr Schedule kSchedule = Schedule::swap_ab;
     static constexpr int kBlockM = BlockM_;
     static constexpr int kBlockN = BlockN_;
-    static constexpr int kBlockK = 64;  // one 128-byte swizzle atom of 16-bit elements
+    static constexpr int kBlockK = 64 * KAtoms_;  // KAtoms 128-byte swizzle atoms of 16-bit elements
     static constexpr int kStages = Stages_;
     static constexpr int kClusterM = 1;
     static constexpr int kClusterN = 1;
@@ -88,7 +93,7 @@ struct SwapABConfig {
 
     static constexpr bool kMulticastA = false;
     static constexpr bool kMulticastB = false;
-    static constexpr int kBoxAInner = kBlockK;
+    static constexpr int kBoxAInner = 64;  // one atom a box (load_stage)
     static constexpr int kBoxAOuter = kBlockM;
     static constexpr int kBoxBInner = 64;
     static constexpr int kBoxBOuter = kBlockN;
