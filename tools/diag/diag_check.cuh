@@ -1,8 +1,11 @@
-// The standalone diagnostic tools' CUDA error check: print where and why, then exit.
+// The standalone diagnostic tools' CUDA error check (print where and why, then exit) and their
+// timing of a captured graph of back-to-back launches.
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #include <cuda_runtime.h>
 
@@ -14,3 +17,26 @@
       std::exit(1);                                                                             \
     }                                                                                           \
   } while (0)
+
+// Replays `exec` (a graph of `launches` back-to-back launches) `replays` times on `stream`, CUDA
+// events around each replay, and returns the replays' times per launch in µs, sorted (median:
+// [replays / 2]).
+inline std::vector<float> replay_us_per_launch(cudaGraphExec_t exec, cudaStream_t stream, int launches, int replays) {
+  cudaEvent_t e0, e1;
+  DIAG_CHECK(cudaEventCreate(&e0));
+  DIAG_CHECK(cudaEventCreate(&e1));
+  std::vector<float> us;
+  for (int i = 0; i < replays; ++i) {
+    DIAG_CHECK(cudaEventRecord(e0, stream));
+    DIAG_CHECK(cudaGraphLaunch(exec, stream));
+    DIAG_CHECK(cudaEventRecord(e1, stream));
+    DIAG_CHECK(cudaEventSynchronize(e1));
+    float ms = 0;
+    DIAG_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+    us.push_back(ms * 1000.0f / launches);
+  }
+  DIAG_CHECK(cudaEventDestroy(e0));
+  DIAG_CHECK(cudaEventDestroy(e1));
+  std::sort(us.begin(), us.end());
+  return us;
+}

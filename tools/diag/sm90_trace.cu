@@ -103,20 +103,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     for (int r = 0; r < reps; ++r) DIAG_CHECK(launch(r % sets));
     DIAG_CHECK(cudaStreamEndCapture(st, &graph));
     DIAG_CHECK(cudaGraphInstantiate(&exec, graph, 0));
-    cudaEvent_t e0, e1;
-    DIAG_CHECK(cudaEventCreate(&e0));
-    DIAG_CHECK(cudaEventCreate(&e1));
-    std::vector<float> per_launch;
-    for (int i = 0; i < 7; ++i) {
-        DIAG_CHECK(cudaEventRecord(e0, st));
-        DIAG_CHECK(cudaGraphLaunch(exec, st));
-        DIAG_CHECK(cudaEventRecord(e1, st));
-        DIAG_CHECK(cudaEventSynchronize(e1));
-        float ms = 0;
-        DIAG_CHECK(cudaEventElapsedTime(&ms, e0, e1));
-        per_launch.push_back(ms * 1000.0f / reps);
-    }
-    std::sort(per_launch.begin(), per_launch.end());
+    const std::vector<float> per_launch = replay_us_per_launch(exec, st, reps, 7);
     // The trace of the last launch of the last replay.
     unsigned long long trace[1024][17];
     DIAG_CHECK(cudaMemcpyFromSymbol(trace, k::detail::g_sm90_trace, sizeof trace));

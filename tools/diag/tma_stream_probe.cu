@@ -4,7 +4,7 @@
 // of K, one k-block (64 columns = 128 bytes of each row) per pipeline stage. This probe reads
 // exactly those bytes with the same CTAs and the same shared-memory ring, no arithmetic, in four
 // orders, and times each like graphgemm_bench (a CUDA graph of back-to-back launches over operand
-// sets larger than 3x L2; median of 7 replays):
+// sets larger than 3x L2; median of 7 replays after a warm-up):
 //   tma/B/P   stages of B boxes of 64 columns x R rows (128B swizzle), L2 promotion P (0, 128, 256)
 //             bytes: the order of our kernels (B = 1), or B consecutive k-blocks per stage;
 //   bulk      the CTA's R rows as one contiguous range (the tile spans all of K), in stage-sized
@@ -112,9 +112,6 @@ int main(int argc, char** argv) {
     DIAG_CHECK(cudaFuncSetAttribute(stream_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 227 * 1024));
     cudaStream_t stream;
     DIAG_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    cudaEvent_t e0, e1;
-    DIAG_CHECK(cudaEventCreate(&e0));
-    DIAG_CHECK(cudaEventCreate(&e1));
     std::printf("N %d K %d R %d: %d CTAs, %.1f MB, %d sets\n", n, k, rows, n / rows, bytes / 1e6, sets);
     std::printf("%-16s %6s %7s %9s %8s\n", "pattern", "stages", "stageKB", "us", "TB/s");
 
@@ -155,18 +152,8 @@ int main(int argc, char** argv) {
         DIAG_CHECK(cudaStreamEndCapture(stream, &g));
         cudaGraphExec_t ge;
         DIAG_CHECK(cudaGraphInstantiate(&ge, g, 0));
-        std::vector<float> t;
-        for (int i = 0; i < 8; ++i) {
-            DIAG_CHECK(cudaEventRecord(e0, stream));
-            DIAG_CHECK(cudaGraphLaunch(ge, stream));
-            DIAG_CHECK(cudaEventRecord(e1, stream));
-            DIAG_CHECK(cudaEventSynchronize(e1));
-            float ms = 0;
-            DIAG_CHECK(cudaEventElapsedTime(&ms, e0, e1));
-            if (i > 0) t.push_back(ms * 1e3f / reps);
-        }
-        std::sort(t.begin(), t.end());
-        const float us = t[t.size() / 2];
+        DIAG_CHECK(cudaGraphLaunch(ge, stream));  // warm-up
+        const float us = replay_us_per_launch(ge, stream, reps, 7)[3];
         char name[32];
         if (pt.mode == 0) std::snprintf(name, sizeof name, "tma/%d/%d", pt.boxes, pt.promo);
         else std::snprintf(name, sizeof name, "bulk/%dKB", stage_bytes / 1024);
