@@ -369,9 +369,16 @@ SplitChoice choose_split(const SplitRequest& r) {
         }
       }
       if (best >= 0 && best_us <= kSwapABGain * out.predicted_us) {
-        std::snprintf(buf, sizeof buf, "swap-AB %dx%d (tokens x weight rows): predicted %.1f us against %.1f us for %s",
-                      kernel_info(best).block_m, kernel_info(best).block_n, best_us, out.predicted_us,
-                      kernel_info(out.index).name);
+        const KernelInfo& bk = kernel_info(best);
+        const long long tiles = cluster_tiles(bk, r.m, r.n);
+        char stages[96] = "";
+        if (bk.block_k > 64)
+          std::snprintf(stages, sizeof stages, ", stages of %d k-columns (%lld tiles: at most 1/%d of the SMs busy)",
+                        bk.block_k, tiles, kSwapABAtomsMaxBusy);
+        else if (tiles <= r.num_sms)
+          std::snprintf(stages, sizeof stages, ", %lld tiles: one wave", tiles);
+        std::snprintf(buf, sizeof buf, "swap-AB %dx%d (tokens x weight rows)%s: predicted %.1f us against %.1f us for %s",
+                      bk.block_m, bk.block_n, stages, best_us, out.predicted_us, kernel_info(out.index).name);
         out.index = best;
         out.predicted_us = best_us;
         out.explanation = buf;

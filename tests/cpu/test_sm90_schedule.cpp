@@ -287,6 +287,10 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
     EXPECT_EQ(c.cluster, w.split ? 2 : 1) << c.explanation;
     EXPECT_EQ(c.workspace_bytes, 0u);
   }
+  // describe() says why: the stage size and the grid.
+  EXPECT_NE(choose(1, 2112, 7168, true, SplitKMode::none).explanation.find("stages of 256 k-columns (33 tiles"),
+            std::string::npos);
+  EXPECT_NE(choose(1, 10240, 8192, true, SplitKMode::none).explanation.find("80 tiles: one wave"), std::string::npos);
   const gd::SplitChoice forced = choose_forced(find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"), SplitKMode::none, 0);
   EXPECT_EQ(forced.index, find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"));
 }
