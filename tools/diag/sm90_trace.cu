@@ -1,15 +1,16 @@
-// sm90_trace: where the time of one cooperative sm90 GEMM launch goes, CTA by CTA (diagnostics).
+// sm90_trace: where the time of one sm90 GEMM launch goes, CTA by CTA (diagnostics).
 //
-// Builds the kernel with GRAPHGEMM_SM90_TRACE, which makes every CTA record %globaltimer at 8
-// events (sm90_gemm.cuh: entry, barriers ready, first TMA issued, first stage arrived, last main
-// loop done, last unit stored / handed off, split-K reduction done, stores drained). Times a CUDA
-// graph of back-to-back launches over operand sets larger than L2 (as graphgemm_bench does), then
-// prints, for the last launch, each event's min / median / max over the CTAs in µs after the
-// earliest CTA entry, beside the per-launch time of the graph. SM90_TRACE_SETS=N in the environment
+// Builds the kernel (cooperative, or swap-AB: tiles sw16x64...) with GRAPHGEMM_SM90_TRACE, which
+// makes every CTA record %globaltimer at 8 events (sm90_gemm.cuh: entry, barriers ready, first TMA
+// issued, first stage arrived, last main loop done, last unit stored / handed off, split-K
+// reduction done, stores drained). Times a CUDA graph of back-to-back launches over operand sets
+// larger than L2 (as graphgemm_bench does), then prints, for the last launch, each event's min /
+// median / max over the CTAs in µs after the earliest CTA entry, beside the per-launch time of the
+// graph. SM90_TRACE_SETS=N in the environment
 // sets the number of operand sets (1: operands and code stay in L2).
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (tile BM)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
+//   ./sm90_trace M N K [64|128 (cooperative tile BM) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
 #define GRAPHGEMM_SM90_TRACE 1
 
 #include <algorithm>
@@ -150,11 +151,11 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8|-] [memset|-]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|128|sw16x64|sw16x64x256|sw16x128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8|-] [memset|-]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
-    const int bm = argc > 4 ? std::atoi(argv[4]) : 64;
+    const std::string tile = argc > 4 ? argv[4] : "64";
     const std::string ms = argc > 5 ? argv[5] : "none";
     const int splits = argc > 6 ? std::atoi(argv[6]) : 1;
     const bool pdl = argc > 7 && std::string(argv[7]) == "pdl";
@@ -164,6 +165,13 @@ int main(int argc, char** argv) {
     const bool memset = argc > 11 && std::string(argv[11]) == "memset";
     const int mlp = epi == "w8a8" ? 7 : epi == "mlp" ? 3 : epi == "bias" ? 1 : epi == "scale" ? 2 : 0;
     const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
-    if (bm == 128) return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
-    return run<k::GemmConfig<__nv_bfloat16, __nv_bfloat16, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    using bf = __nv_bfloat16;
+    if (tile == "128") return run<k::GemmConfig<bf, bf, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    if (tile == "64") return run<k::GemmConfig<bf, bf, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    // Swap-AB (decode-sized M; split only as slices summed in clusters: parallel S with cluster S).
+    if (tile == "sw16x64") return run<k::SwapABConfig<bf, bf, 16, 64, 20>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    if (tile == "sw16x64x256") return run<k::SwapABConfig<bf, bf, 16, 64, 5, 4>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    if (tile == "sw16x128") return run<k::SwapABConfig<bf, bf, 16, 128, 12>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    std::fprintf(stderr, "tile: 64, 128 (cooperative 64x128 / 128x128), sw16x64, sw16x64x256 or sw16x128 (swap-AB)\n");
+    return 2;
 }

@@ -131,9 +131,9 @@ constexpr int max_stages() {
 namespace detail {
 
 // Diagnostics only: with GRAPHGEMM_SM90_TRACE defined before this header (tools/diag/sm90_trace.cu,
-// never the library), the cooperative kernel records per-CTA event times (%globaltimer, ns) into
-// g_sm90_trace[blockIdx.x][event] and the CTA's SM into [16]; otherwise GRAPHGEMM_TRACE compiles to
-// nothing. Events:
+// never the library), the cooperative kernel (and the swap-AB one: events 0-5, 7, 11, 12) records
+// per-CTA event times (%globaltimer, ns) into g_sm90_trace[blockIdx.x][event] and the CTA's SM into
+// [16]; otherwise GRAPHGEMM_TRACE compiles to nothing. Events:
 // 0 entry, 1 barriers initialised, 2 first TMA issued, 3 first stage arrived, 4 last main loop
 // done, 5 last unit handed off / stored, 6 split-K reduction done, 7 stores drained (exit); inside
 // the epilogue of a tile (chunk 0, last tile): 8 buffer free, 9 chunk staged in smem, 10 TMA store

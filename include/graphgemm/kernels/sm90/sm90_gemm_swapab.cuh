@@ -206,6 +206,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                             const __grid_constant__ CUtensorMap tma_b,
                             const __grid_constant__ CUtensorMap tma_d, const KernelParams p) {
 #if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    // (GRAPHGEMM_TRACE: the cooperative kernel's events 0-5, 7, 11 and 12; sm90_trace builds only.)
+    GRAPHGEMM_TRACE(threadIdx.x == 0, 0);
     using ElementD = typename Config::ElementD;
     constexpr int BM = Config::kBlockM;
     constexpr int BN = Config::kBlockN;
@@ -254,6 +256,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     // hung compute-sanitizer racecheck (session 9).
     if (cluster_split) cluster_sync();
     else __syncthreads();
+    GRAPHGEMM_TRACE(threadIdx.x == 0, 1);
 
     if (wg_idx == kConsumerWGs) {
         // ======================== Producer warpgroup (TMA) ========================
@@ -262,21 +265,25 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits, p.split_cluster);
             uint32_t stage = 0, phase = 0;
             bool waited = false;  // for the previous grid (PDL)
+            [[maybe_unused]] bool traced = false;
             int tile_m, tile_n, slice, t, kb_begin, kb_end;
             while (next_unit(sched, false, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
                 if (!waited) {  // the weights (tma_b) of the first tile into L2, then wait
                     prefetch_b_l2<Config>(&tma_b, kb_begin, min(kb_end, kb_begin + p.pdl_prefetch_kb), tile_n * BN, 0);
                     griddep_wait();
+                    GRAPHGEMM_TRACE(true, 11);
                     waited = true;
                 }
                 for (int kb = kb_begin; kb < kb_end; ++kb) {
                     mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
                                        smem_b + stage * Config::kSmemBStage, kb * BK, tile_m * BM, tile_n * BN, 0, 0);
+                    GRAPHGEMM_TRACE_ONCE(traced, true, 2);
                     ring_step<kStages>(stage, phase);
                 }
             }
             griddep_launch_dependents();  // PDL: every load of this CTA is issued
+            GRAPHGEMM_TRACE(true, 12);
         }
         __syncwarp();
     } else {
@@ -296,11 +303,14 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         // Cluster split-K: the unit whose fragments are summed after the loop (outside it, like the
         // cooperative kernel's cluster sum, so that the main loop keeps its uniform datapath).
         int sum_m = -1, sum_n = 0;
+        [[maybe_unused]] bool traced = false;
         while (next_unit(sched, false, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
             // ---- Main loop (weights as wgmma's A operand, tokens as its B): as the cooperative kernel ----
             consume_unit<Mma, kStages, BK, Config::kSmemBStage, Config::kSmemAStage, 32>(
                 acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0, desc_b0,
-                [&](uint32_t s) { release_stage_of<1>(bar_empty + 8 * s, lane); }, [] {});
+                [&](uint32_t s) { release_stage_of<1>(bar_empty + 8 * s, lane); },
+                [&] { GRAPHGEMM_TRACE_ONCE(traced, threadIdx.x == 0, 3); });
+            GRAPHGEMM_TRACE(threadIdx.x == 0, 4);
             if (cluster_split) {  // uniform: one unit per CTA in this mode
                 sum_m = tile_m, sum_n = tile_n;
                 break;
@@ -311,6 +321,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 store_swapped<ElementD, BM>(p, acc, tile_m * BM, n_base, static_cast<int>(warp_in_wg),
                                             static_cast<int>(lane));
             }
+            GRAPHGEMM_TRACE(threadIdx.x == 0, 5);
         }
         if (sum_m >= 0 &&
             cluster_sum_swapped<Config>(p, acc, recv, bar_recv, static_cast<int>(warp_idx), static_cast<int>(lane))) {
@@ -319,6 +330,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 store_swapped<ElementD, BM>(p, acc, sum_m * BM, n_base, static_cast<int>(warp_in_wg),
                                             static_cast<int>(lane));
             }
+            GRAPHGEMM_TRACE(threadIdx.x == 0, 5);
         }
     }
     // NOTES: no CTA leaves while a peer may still store into its smem. The receive barrier already
@@ -326,6 +338,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     // (without this one it reported every push as a write to a block that might have exited). The
     // owners finish last, so this delays only the pushing CTAs' exit, not the grid's completion.
     if (cluster_split) cluster_sync();
+    GRAPHGEMM_TRACE(threadIdx.x == 0, 7);
 #else
     // Built for a target without WGMMA/TMA (anything but sm_90a): trap, as the cooperative kernel.
     __trap();
