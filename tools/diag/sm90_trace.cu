@@ -6,8 +6,8 @@
 // reduction done, stores drained). Times a CUDA graph of back-to-back launches over operand sets
 // larger than L2 (as graphgemm_bench does), then prints, for the last launch, each event's min /
 // median / max over the CTAs in µs after the earliest CTA entry, beside the per-launch time of the
-// graph. SM90_TRACE_SETS=N in the environment
-// sets the number of operand sets (1: operands and code stay in L2).
+// graph. SM90_TRACE_SETS=N in the environment sets the number of operand sets (1: operands and code
+// stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
 //   ./sm90_trace M N K [64|128 (cooperative tile BM) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
@@ -133,6 +133,16 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     std::printf("  SMs of the %zu CTAs with work:", busy_sms.size());
     for (int sm : busy_sms) std::printf(" %d", sm);
     std::printf("\n");
+    // SM90_TRACE_CTAS=1: every CTA with work, by SM: first stage arrived, last main loop done.
+    if (const char* e = std::getenv("SM90_TRACE_CTAS"); e != nullptr && std::atoi(e) != 0) {
+        std::vector<std::pair<int, int>> by_sm;  // (SM, CTA)
+        for (int c = 0; c < grid && c < 1024; ++c)
+            if (trace[c][4] >= t0 && trace[c][4] - t0 < 10'000'000ull) by_sm.push_back({static_cast<int>(trace[c][16]), c});
+        std::sort(by_sm.begin(), by_sm.end());
+        for (auto [sm, c] : by_sm)
+            std::printf("  cta %4d sm %3d first stage %8.2f main loop done %8.2f\n", c, sm, (trace[c][3] - t0) / 1000.0,
+                        (trace[c][4] - t0) / 1000.0);
+    }
     std::printf("  %-30s %9s %9s %9s %6s   (us after the first CTA entry, last launch)\n", "event", "min", "median",
                 "max", "CTAs");
     for (int e = 0; e < 16; ++e) {
