@@ -76,9 +76,9 @@ using PingpongConfigs =
 // no split-K), for decode-sized M; instantiated in their own translation unit:
 //   16x128, 16x64 : M <= 16 (wgmma n16), 2 or 1 consumer warpgroups (N / 128 or N / 64 CTAs)
 //   32x128, 32x64 : M <= 32 (wgmma n32)
-//   16x64x256, 32x64x256: stages of 4 k-blocks (KAtoms = 4), for grids that leave at least half the
-//                   SMs idle: each CTA streams its weights faster in few large stages (deepseek_v3.a,
-//                   33 tiles: 18.3 -> 14.2 us; docs/sm90_notes.md, "Session 18")
+//   16x64x256, 32x64x256: stages of 4 k-blocks (KAtoms = 4), for grids of at most a quarter of the
+//                   SMs: each CTA streams its weights faster in few large stages (deepseek_v3.a, 33
+//                   tiles: 18.3 -> 14.2 us; slower with most SMs busy; docs/sm90_notes.md, "Session 18")
 // Stage counts: as many as fit (the weights stream through; more bytes in flight per SM).
 template <class AB, class D>
 using SwapABTileSet = std::tuple<SwapABConfig<AB, D, 16, 128, 12>, SwapABConfig<AB, D, 16, 64, 20>,

@@ -50,10 +50,12 @@ namespace graphgemm::kernels::sm90 {
 // BlockM: tokens per tile (wgmma N: 16 or 32); BlockN: weight rows per tile (64 per consumer
 // warpgroup); KAtoms: k-blocks of 64 columns per pipeline stage (BlockK = 64 KAtoms). B is always
 // stored N x K.
-// NOTES: a stage of several k-blocks completes on one mbarrier. A CTA streaming its tile from DRAM
-// runs at about one stage per ~0.2 us plus the stage's bytes at the SM's rate, however many stages
-// the ring has (tools/diag/tma_stream_probe: 64 weight rows, 8 KB stages: ~32 GB/s per SM; 32 KB
-// stages: ~75), so decode-sized launches, which use few SMs, want few large stages.
+// NOTES: a stage of several k-blocks completes on one mbarrier. With few CTAs, a CTA streaming its
+// tile from DRAM runs at about one stage per ~0.2 us plus the stage's bytes, however many stages the
+// ring has (tools/diag/tma_stream_probe: 64 weight rows, 8 KB stages ~32 GB/s per SM, 32 KB stages
+// ~75), so launches that use few SMs want few large stages. This kernel streams faster than the
+// probe, and the large stages pay only with the fewest tiles (sm90_heuristic.cpp,
+// kSwapABAtomsMaxBusy). KernelParams::pdl_prefetch_kb counts these k-blocks (4 of 256 columns).
 template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_, int KAtoms_ = 1>
 struct SwapABConfig {
     using ElementAB = ElementAB_;
