@@ -295,6 +295,27 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
   EXPECT_EQ(forced.index, find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"));
 }
 
+// A forced kernel's slices are counted in its own k-blocks: 256 columns for stages of 4 k-blocks.
+TEST(Sm90Schedule, ForcedSlicesCountTheKernelsOwnKBlocks) {
+  const int wide = find("sm90_bf16_bf16_16x64x256_s5_c1x1_sw_bk");
+  ASSERT_GE(wide, 0);
+  gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 1, 2112, 1000, 132};  // 4 k-blocks of 256
+  r.mode = SplitKMode::parallel;
+  r.slices = 8;
+  r.max_workspace_bytes = std::size_t{1} << 30;
+  r.forced_kernel = wide;
+  const gd::SplitChoice c = gd::choose_split(r);
+  EXPECT_FALSE(c.error.ok());
+  EXPECT_NE(c.error.message().find("split_k_slices = 8 exceeds the 4 k-blocks of K = 1000 (256 per block)"),
+            std::string::npos)
+      << c.error.message();
+  r.slices = 4;  // 4 slices of one k-block each, summed in a cluster of 4
+  const gd::SplitChoice ok = gd::choose_split(r);
+  ASSERT_TRUE(ok.error.ok()) << ok.error.to_string();
+  EXPECT_EQ(ok.slices, 4);
+  EXPECT_EQ(ok.cluster, 4);
+}
+
 TEST(Sm90Schedule, ForcedSwapABSplitsOnlyWithinOneCluster) {
   const int one_wg = find("sm90_bf16_bf16_16x64x64_s20_c1x1_sw_bk");
   const int two_wg = find("sm90_bf16_bf16_16x128x64_s12_c1x1_sw_bk");
