@@ -24,12 +24,6 @@ __device__ __forceinline__ uint4 ld_stream(const uint4* p) {
   return v;
 }
 
-__device__ __forceinline__ void bulk_copy_g2s(std::uint32_t dst, const void* src, std::uint32_t bytes, std::uint32_t bar) {
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(dst),
-               "l"(src), "r"(bytes), "r"(bar)
-               : "memory");
-}
-
 __device__ __forceinline__ std::size_t min_size(std::size_t x, std::size_t y) { return x < y ? x : y; }
 
 __device__ __forceinline__ void bulk_prefetch_l2(const void* src, std::uint32_t bytes) {
@@ -131,7 +125,7 @@ __global__ void __launch_bounds__(kBulkThreads) sol_bulk_kernel(const unsigned c
       const std::uint32_t bar = prim::smem_u32(&full[s]);
       if (use > 0) prim::mbar_wait<false>(bar, (use - 1) & 1);  // the stage's previous copy has landed
       prim::mbar_arrive_expect_tx(bar, bytes);
-      bulk_copy_g2s(prim::smem_u32(ring + s * chunk), src, bytes, bar);
+      prim::bulk_load_1d(prim::smem_u32(ring + s * chunk), src, bytes, bar);
       ++copies;
     });
     for (std::uint32_t c = copies > kBulkStages ? copies - kBulkStages : 0; c < copies; ++c)

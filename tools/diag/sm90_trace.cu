@@ -112,6 +112,8 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     unsigned long long t0 = ~0ull;
     for (int c = 0; c < grid && c < 1024; ++c)
         if (trace[c][0]) t0 = std::min(t0, trace[c][0]);
+    // Whether CTA c recorded event e in the last launch (slots keep older launches' times).
+    const auto recorded = [&](int c, int e) { return trace[c][e] >= t0 && trace[c][e] - t0 < 10'000'000ull; };
     // Programmatic launch: CTAs of the last launch may enter before the previous launch ends; the
     // times below stay relative to the first entry, and "previous grid done" says when it ended.
     static const char* names[16] = {"entry", "barriers ready", "first TMA issued", "first stage arrived",
@@ -128,7 +130,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     // Where the CTAs that had work (a main loop) ran: their SM ids, sorted.
     std::vector<int> busy_sms;
     for (int c = 0; c < grid && c < 1024; ++c)
-        if (trace[c][4] >= t0 && trace[c][4] - t0 < 10'000'000ull) busy_sms.push_back(static_cast<int>(trace[c][16]));
+        if (recorded(c, 4)) busy_sms.push_back(static_cast<int>(trace[c][16]));
     std::sort(busy_sms.begin(), busy_sms.end());
     std::printf("  SMs of the %zu CTAs with work:", busy_sms.size());
     for (int sm : busy_sms) std::printf(" %d", sm);
@@ -137,7 +139,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     if (const char* e = std::getenv("SM90_TRACE_CTAS"); e != nullptr && std::atoi(e) != 0) {
         std::vector<std::pair<int, int>> by_sm;  // (SM, CTA)
         for (int c = 0; c < grid && c < 1024; ++c)
-            if (trace[c][4] >= t0 && trace[c][4] - t0 < 10'000'000ull) by_sm.push_back({static_cast<int>(trace[c][16]), c});
+            if (recorded(c, 4)) by_sm.push_back({static_cast<int>(trace[c][16]), c});
         std::sort(by_sm.begin(), by_sm.end());
         for (auto [sm, c] : by_sm)
             std::printf("  cta %4d sm %3d first stage %8.2f main loop done %8.2f\n", c, sm, (trace[c][3] - t0) / 1000.0,
@@ -148,7 +150,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     for (int e = 0; e < 16; ++e) {
         std::vector<double> v;
         for (int c = 0; c < grid && c < 1024; ++c)
-            if (trace[c][e] >= t0 && trace[c][e] - t0 < 10'000'000ull) v.push_back((trace[c][e] - t0) / 1000.0);
+            if (recorded(c, e)) v.push_back((trace[c][e] - t0) / 1000.0);
         if (v.empty()) {
             std::printf("  %-30s %9s\n", names[e], "-");
             continue;

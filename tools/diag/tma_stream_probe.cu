@@ -56,10 +56,7 @@ __global__ void __launch_bounds__(kConsumers + 32, 1)
             if (mode == 0) {
                 for (int b = 0; b < boxes; ++b) d::tma_load_2d(dst + b * box_bytes, &map, full, (s * boxes + b) * 64, n0);
             } else {
-                asm volatile(
-                    "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(dst),
-                    "l"(tile + static_cast<size_t>(s) * stage_bytes), "r"(stage_bytes), "r"(full)
-                    : "memory");
+                d::bulk_load_1d(dst, tile + static_cast<size_t>(s) * stage_bytes, stage_bytes, full);
             }
         }
     } else if (threadIdx.x < kConsumers) {
@@ -70,8 +67,7 @@ __global__ void __launch_bounds__(kConsumers + 32, 1)
             int v;
             asm volatile("ld.shared.b32 %0, [%1];" : "=r"(v) : "r"(smem + st * stage_bytes + 4 * threadIdx.x));
             acc ^= v;
-            __syncwarp();
-            asm volatile("bar.sync 1, %0;" ::"r"(kConsumers));
+            d::named_barrier_sync(1, kConsumers);
             if (threadIdx.x == 0) d::mbar_arrive(bars + 8 * (stages + st));
         }
         if (acc == 0x7fffffff) *sink = acc;  // keeps the reads
@@ -126,22 +122,12 @@ int main(int argc, char** argv) {
         const int stages = std::min(smem_kb * 1024 / stage_bytes, k / 64 / pt.boxes);
         if (stages < 2) continue;
         std::vector<CUtensorMap> maps(sets);
-        for (int s = 0; s < sets; ++s) {
-            const auto fn = d::encode_tiled_fn();
-            const cuuint64_t dims[2] = {cuuint64_t(k), cuuint64_t(n)};
-            const cuuint64_t strides[1] = {cuuint64_t(k) * 2};
-            const cuuint32_t box[2] = {64, cuuint32_t(rows)};
-            const cuuint32_t es[2] = {1, 1};
-            const CUtensorMapL2promotion promo = pt.promo == 256   ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
-                                                 : pt.promo == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B
-                                                                   : CU_TENSOR_MAP_L2_PROMOTION_NONE;
-            if (fn(&maps[s], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, buf[s], dims, strides, box, es,
-                   CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, promo,
-                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS) {
-                std::fprintf(stderr, "tensor map encode failed\n");
-                return 1;
-            }
-        }
+        const CUtensorMapL2promotion promo = pt.promo == 256   ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+                                             : pt.promo == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+                                                               : CU_TENSOR_MAP_L2_PROMOTION_NONE;
+        for (int s = 0; s < sets; ++s)  // the kernels' own encoding (B stored N x K), this promotion
+            DIAG_CHECK(d::encode_tma_2d(&maps[s], CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, buf[s], k, n, uint64_t(k) * 2, 64,
+                                        rows, promo));
         const int smem = stages * stage_bytes + 16 * stages + 1024;
         const int reps = std::max(sets, static_cast<int>(2000e3 / (bytes / 3e3)) / sets * sets);  // ~2 ms a graph
         cudaGraph_t g;

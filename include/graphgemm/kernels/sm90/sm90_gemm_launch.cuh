@@ -96,10 +96,12 @@ constexpr CUtensorMapDataType tma_dtype() {
 }
 
 // 2-D row-major tensor {inner (contiguous), outer} with a 128B-swizzled {box_inner, box_outer}
-// box. Out-of-bounds box elements are zero-filled on load and skipped on store.
+// box. Out-of-bounds box elements are zero-filled on load and skipped on store. (`promotion`: the
+// kernels' L2 promotion; tools/diag/tma_stream_probe varies it.)
 inline cudaError_t encode_tma_2d(CUtensorMap* map, CUtensorMapDataType dtype, const void* ptr,
                                  uint64_t inner, uint64_t outer, uint64_t row_stride_bytes,
-                                 uint32_t box_inner, uint32_t box_outer) {
+                                 uint32_t box_inner, uint32_t box_outer,
+                                 CUtensorMapL2promotion promotion = CU_TENSOR_MAP_L2_PROMOTION_L2_256B) {
     const auto fn = encode_tiled_fn();
     if (fn == nullptr) return cudaErrorNotSupported;
     const cuuint64_t dims[2] = {inner, outer};
@@ -107,8 +109,8 @@ inline cudaError_t encode_tma_2d(CUtensorMap* map, CUtensorMapDataType dtype, co
     const cuuint32_t box[2] = {box_inner, box_outer};
     const cuuint32_t elem_strides[2] = {1, 1};
     const CUresult r = fn(map, dtype, 2, const_cast<void*>(ptr), dims, strides, box, elem_strides,
-                          CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                          CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+                          CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, promotion,
+                          CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
 }
 

@@ -124,6 +124,15 @@ __device__ __forceinline__ void tma_load_2d(uint32_t dst, const CUtensorMap* map
         : "memory");
 }
 
+// Copies `bytes` contiguous bytes (a multiple of 16, both addresses 16-byte aligned) from global
+// memory to shared memory, completing on `bar` (cp.async.bulk without a tensor map; the bench's
+// speed of light and tools/diag/tma_stream_probe).
+__device__ __forceinline__ void bulk_load_1d(uint32_t dst, const void* src, uint32_t bytes, uint32_t bar) {
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(dst),
+                 "l"(src), "r"(bytes), "r"(bar)
+                 : "memory");
+}
+
 // Loads one box and writes it (and signals complete_tx) at the same CTA-relative smem / mbarrier
 // offsets in every CTA of `cta_mask`.
 __device__ __forceinline__ void tma_load_2d_multicast(uint32_t dst, const CUtensorMap* map,
