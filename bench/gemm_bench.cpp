@@ -51,6 +51,7 @@ struct Options {
   int batches = 10;
   double target_batch_us = 1000;
   std::int64_t max_m = 0;  // 0: no limit (a quick run can cap M)
+  std::int64_t min_m = 0;  // shapes with smaller M are left out
   std::string shape;       // "MxNxK": this one shape instead of the suites (for profilers)
   bool no_peak = false;    // skip the 8192^3 peak run (profilers): floors are then memory-only
   // The epilogue every GEMM of the run applies: "plain" (D = A·B), or "bias" (+ a per-column bias of
@@ -97,6 +98,8 @@ std::vector<Shape> load_shapes(const Options& opt) {
         shapes.push_back({suite, suite, mnk.array.at(0).as_int(), mnk.array.at(1).as_int(), mnk.array.at(2).as_int()});
     }
   }
+  if (opt.min_m > 0)
+    shapes.erase(std::remove_if(shapes.begin(), shapes.end(), [&](const Shape& s) { return s.m < opt.min_m; }), shapes.end());
   if (opt.max_m > 0)
     shapes.erase(std::remove_if(shapes.begin(), shapes.end(), [&](const Shape& s) { return s.m > opt.max_m; }),
                  shapes.end());
@@ -168,7 +171,8 @@ std::optional<BackendSpec> parse_sol(const std::string& spec) {
 
 // A backend spec: "cublaslt", "sm90", "auto", or "sm90=<kernel name>" to force one sm90 kernel
 // instance (names as GemmPlan::describe() prints them; "_bk" is appended for the weight layout),
-// optionally followed by "+pdl" / "+nopdl" (programmatic dependent launch on / off) and by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
+// optionally followed by "+pdl" / "+nopdl" (programmatic dependent launch on / off), "+rmG" / "+rnG" (tiles in
+// raster groups of G along M / N) and by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
 // count or auto (the heuristic's), e.g. "sm90:parallel:8", "sm90:serial:auto", "sm90:none"; and by ":cC" for the slices summed within
 // clusters of C CTAs (GemmOptions::split_k_cluster: c1 none, c2/c4/c8), e.g. "sm90:parallel:64:c8", "sm90:parallel:auto:c1".
 GemmOptions parse_backend(const std::string& spec_in) {
@@ -184,15 +188,25 @@ GemmOptions parse_backend(const std::string& spec_in) {
   }
   const std::size_t colon = spec.find(':');
   std::string s = spec.substr(0, colon);
-  // "+pdl" / "+nopdl" after the backend name: programmatic dependent launch on / off
-  // (GemmOptions::programmatic_launch; without either, the backend's automatic choice).
-  for (const auto& [suffix, value] : {std::pair<std::string, ProgrammaticLaunch>{"+pdl", ProgrammaticLaunch::on},
-                                      std::pair<std::string, ProgrammaticLaunch>{"+nopdl", ProgrammaticLaunch::off}}) {
-    if (s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
-      o.programmatic_launch = value;
-      s.resize(s.size() - suffix.size());
-      break;
+  // Suffixes after the backend name, in any order: "+pdl" / "+nopdl", programmatic dependent launch
+  // on / off (GemmOptions::programmatic_launch; without either, the backend's automatic choice);
+  // "+rmG" / "+rnG", tiles in raster groups of G along M / N (GemmOptions::sm90_raster_*).
+  for (std::size_t plus; (plus = s.rfind('+')) != std::string::npos && plus > 0;) {
+    const std::string suffix = s.substr(plus + 1);
+    if (suffix == "pdl" || suffix == "nopdl") {
+      o.programmatic_launch = suffix == "pdl" ? ProgrammaticLaunch::on : ProgrammaticLaunch::off;
+    } else if (suffix.size() > 2 && suffix[0] == 'r' && (suffix[1] == 'm' || suffix[1] == 'n')) {
+      std::size_t used = 0;
+      const std::string g = suffix.substr(2);
+      try { o.sm90_raster_group = std::stoi(g, &used); } catch (const std::exception&) { used = 0; }
+      if (used != g.size() || o.sm90_raster_group < 1)
+        throw std::runtime_error("backend spec \"" + spec_in + "\": the raster suffix is +rmG or +rnG, G >= 1 tiles");
+      o.sm90_raster_order = suffix[1] == 'm' ? RasterOrder::along_m : RasterOrder::along_n;
+    } else {
+      throw std::runtime_error("backend spec \"" + spec_in + "\": unknown suffix \"+" + suffix +
+                               "\" (+pdl, +nopdl, +rmG, +rnG)");
     }
+    s.resize(plus);
   }
   if (colon != std::string::npos) {
     const std::string split = spec.substr(colon + 1);
@@ -522,13 +536,14 @@ class Bench {
 
 void usage() {
   std::cout << "usage: graphgemm_bench [--shapes PATH] [--suites llm,square,splitk] [--dtypes bf16,int8]\n"
-               "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--max-m M]\n"
+               "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--min-m M] [--max-m M]\n"
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
                "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"
                "                       [--epilogue plain|bias]  (bias: + a per-column bias of D's dtype, every backend)\n"
                "A backend is cublaslt, sm90, auto or sm90=<kernel>, optionally with a split-K mode and slice count:\n"
                "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16, sm90:streamk\n"
-               "and \"+pdl\" after the name for programmatic dependent launch: sm90+pdl, sm90=<kernel>+pdl:none\n"
+               "and \"+pdl\" after the name for programmatic dependent launch: sm90+pdl, sm90=<kernel>+pdl:none,\n"
+               "\"+rmG\" / \"+rnG\" for tiles taken in raster groups of G along M / N: sm90+rn16\n"
                "The backend sol (sol=loads[/CTAS_PER_SM], sol=bulk[/KB_PER_COPY], each optionally +pdl[+prefetch]) is the memory\n"
                "speed of light: a kernel that reads A and B once and writes D with no arithmetic, timed like the\n"
                "GEMMs (never checked).\n"
@@ -555,6 +570,7 @@ int main(int argc, char** argv) {
     else if (a == "--out") opt.out_dir = next();
     else if (a == "--batches") opt.batches = std::stoi(next());
     else if (a == "--max-m") opt.max_m = std::stoll(next());
+    else if (a == "--min-m") opt.min_m = std::stoll(next());
     else if (a == "--shape") opt.shape = next();
     else if (a == "--no-peak") opt.no_peak = true;
     else if (a == "--epilogue") {

@@ -87,6 +87,18 @@ enum class ProgrammaticLaunch : std::uint8_t {
 };
 [[nodiscard]] const char* to_string(ProgrammaticLaunch p) noexcept;
 
+// sm90: the order in which the persistent CTAs take the output tiles, for reuse of A and B in L2.
+// along_m: G = GemmOptions::sm90_raster_group consecutive tiles go down M in one column of tiles
+// (they share that column's tile of B), then the next column; the G rows of tiles sweep all of N
+// (their rows of A stay in L2) before the next G rows start. along_n: the same with M and N
+// swapped.
+enum class RasterOrder : std::uint8_t {
+  automatic,  // the backend decides (today: along M, groups of 8)
+  along_m,
+  along_n,
+};
+[[nodiscard]] const char* to_string(RasterOrder r) noexcept;
+
 struct GemmOptions {
   Backend backend = Backend::automatic;
   // Upper bound on the device workspace a backend may ask for (cuBLASLt's algorithm choice
@@ -116,6 +128,10 @@ struct GemmOptions {
   int split_k_cluster = 0;
   // sm90: programmatic dependent launch (see ProgrammaticLaunch; describe() says whether it is on).
   ProgrammaticLaunch programmatic_launch = ProgrammaticLaunch::automatic;
+  // sm90: tile order (see RasterOrder) and group size, 0 = the backend decides, else 1 .. 65536
+  // tiles (clusters of tiles for clustered kernels). Changes speed only, never results.
+  RasterOrder sm90_raster_order = RasterOrder::automatic;
+  int sm90_raster_group = 0;
 };
 
 struct Workspace {

@@ -147,6 +147,14 @@ class Plan:
         distributed shared memory before anything goes through the workspace. 0 lets the
         heuristic decide, 1 never, 2, 4 or 8 exactly that (``split_k_slices`` a multiple of it).
         When it equals the slice count the split needs no workspace (and no zeroing kernel).
+    raster_order : {"auto", "m", "n"}
+        sm90: the order in which the persistent CTAs take output tiles (for reuse of ``a`` and
+        ``b`` in L2): ``raster_group`` consecutive tiles down M (``"m"``) or along N (``"n"``),
+        the group sweeping the other dimension before the next one. ``auto``: the backend's
+        choice (groups of 8 along M, the fastest measured on H100: docs/sm90_notes.md, session 19).
+        Changes speed only, never results.
+    raster_group : int
+        sm90: tiles per raster group, 0 (the backend's choice) or 1 .. 65536.
 
     Raises
     ------
@@ -160,11 +168,12 @@ class Plan:
 
     def __init__(self, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: float = 1.0,
                  beta: float = 0.0, backend: str = "auto", sm90_kernel: str = "", split_k_mode: str = "auto",
-                 split_k_slices: int = 0, programmatic_launch="auto", split_k_cluster: int = 0):
+                 split_k_slices: int = 0, programmatic_launch="auto", split_k_cluster: int = 0,
+                 raster_order: str = "auto", raster_group: int = 0):
         if isinstance(programmatic_launch, bool):
             programmatic_launch = "on" if programmatic_launch else "off"
         self._plan = _C.Plan(a, b, d, c, bias, scale_a, scale_b, alpha, beta, backend, sm90_kernel, split_k_mode,
-                             split_k_slices, programmatic_launch, split_k_cluster)
+                             split_k_slices, programmatic_launch, split_k_cluster, raster_order, raster_group)
         # NOTES: DLPack import costs a few µs per array; torch tensors whose shapes, strides,
         # dtypes and devices are the planned ones go straight to C++ as pointers instead.
         self._signature = _torch_signature((a, b, d, c, bias, scale_a, scale_b))

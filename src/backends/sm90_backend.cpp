@@ -97,6 +97,8 @@ class Sm90Backend final : public GemmBackend {
   int slices_ = 1;
   int split_cluster_ = 1;      // parallel split-K: CTAs of a cluster that sum their slices
   bool programmatic_ = false;  // GemmOptions::programmatic_launch resolved
+  int raster_group_ = k::kDefaultRasterGroup;  // GemmOptions::sm90_raster_group / _order resolved
+  bool raster_along_n_ = false;
   std::size_t workspace_bytes_ = 0;
   std::string description_;
   mutable LaunchArgsCache cache_;
@@ -186,6 +188,8 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
   // programmatically either way); automatic: where the grid leaves SMs idle.
   programmatic_ = sm90::programmatic_launch(options.programmatic_launch, sm90::kernel_info(kernel_), p.m(), p.n(),
                                             slices_, split_cluster_, num_sms_);
+  raster_along_n_ = options.sm90_raster_order == RasterOrder::along_n;
+  raster_group_ = options.sm90_raster_group > 0 ? options.sm90_raster_group : k::kDefaultRasterGroup;
   description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + ", split-K " +
                  (split_mode_ == k::SplitMode::serial     ? "serial"
                   : split_mode_ == k::SplitMode::parallel ? "parallel"
@@ -194,7 +198,8 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
                  " x" + std::to_string(slices_) +
                  (split_cluster_ > 1 ? " summed in clusters of " + std::to_string(split_cluster_) : std::string()) +
                  (workspace_bytes_ > 0 ? ", workspace " + std::to_string(workspace_bytes_) + " B" : std::string()) +
-                 (programmatic_ ? ", programmatic launch" : "") + " (" + why + ")";
+                 (programmatic_ ? ", programmatic launch" : "") + ", tiles in groups of " + std::to_string(raster_group_) +
+                 (raster_along_n_ ? " along N" : " along M") + " (" + why + ")";
   return {};
 }
 
@@ -234,6 +239,8 @@ k::GemmParams gemm_params(const GemmArgs& args) {
 Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const {
   if (empty_) return {StatusCode::internal, "sm90 backend called for an empty product"};
   k::GemmParams p = gemm_params(args);
+  p.raster_group = raster_group_;
+  p.raster_along_n = raster_along_n_;
   if (split_mode_ != k::SplitMode::none) {  // split-K / stream-K: kernel_launch zeroes the counters on `stream`, then launches
     if (workspace_bytes_ > 0 && (workspace.data == nullptr || workspace.size < workspace_bytes_))
       return {StatusCode::invalid_argument, "sm90 backend: split-K needs " + std::to_string(workspace_bytes_) +
@@ -274,6 +281,8 @@ Status Sm90Backend::make_kernel_launch(const GemmArgs& args, KernelLaunch& out) 
   static_assert(alignof(sm90::LaunchArgsStorage) <= 128);
   auto* storage = reinterpret_cast<sm90::LaunchArgsStorage*>(out.storage);
   k::GemmParams p = gemm_params(args);
+  p.raster_group = raster_group_;
+  p.raster_along_n = raster_along_n_;
   p.programmatic = programmatic_;
   const cudaError_t err = launch_args(p, *storage);
   if (err == cudaErrorInvalidValue)

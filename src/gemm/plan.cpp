@@ -13,6 +13,7 @@ namespace graphgemm {
 
 namespace {
 constexpr std::size_t kWorkspaceAlignment = 256;  // what cuBLASLt and our split-K buffers need
+constexpr int kMaxRasterGroup = 1 << 16;           // the sm90 launcher's bound
 
 // Split-K options every backend shares (backends add their own limits, e.g. sm90's 64-wide k-blocks).
 Status validate_split_k(const GemmArgs& problem, const GemmOptions& options) {
@@ -52,6 +53,21 @@ Status validate_split_k(const GemmArgs& problem, const GemmOptions& options) {
                                               ": every slice needs at least one element of K"};
   return {};
 }
+
+Status validate_raster(const GemmOptions& options) {
+  switch (options.sm90_raster_order) {
+    case RasterOrder::automatic: case RasterOrder::along_m: case RasterOrder::along_n: break;
+    default:
+      return {StatusCode::invalid_argument, "sm90_raster_order has an unknown value " +
+                                                std::to_string(static_cast<int>(options.sm90_raster_order)) +
+                                                " (automatic, along_m or along_n)"};
+  }
+  if (options.sm90_raster_group < 0 || options.sm90_raster_group > kMaxRasterGroup)
+    return {StatusCode::invalid_argument, "sm90_raster_group must be 0 (the backend decides) or 1 .. " +
+                                              std::to_string(kMaxRasterGroup) + " tiles (got " +
+                                              std::to_string(options.sm90_raster_group) + ")"};
+  return {};
+}
 }
 
 GemmPlan::GemmPlan() noexcept = default;
@@ -64,6 +80,7 @@ Status GemmPlan::initialize(const GemmArgs& problem, const GemmOptions& options)
   fallback_reason_.clear();
   GRAPHGEMM_TRY(detail::validate_problem(problem, /*check_pointers=*/false));
   GRAPHGEMM_TRY(validate_split_k(problem, options));
+  GRAPHGEMM_TRY(validate_raster(options));
   int device = -1;
   GRAPHGEMM_CUDA_TRY(cudaGetDevice(&device));
 

@@ -48,4 +48,13 @@ const char* to_string(ProgrammaticLaunch p) noexcept {
   return "unknown";
 }
 
+const char* to_string(RasterOrder r) noexcept {
+  switch (r) {
+    case RasterOrder::automatic: return "automatic";
+    case RasterOrder::along_m: return "along M";
+    case RasterOrder::along_n: return "along N";
+  }
+  return "unknown";
+}
+
 }  // namespace graphgemm

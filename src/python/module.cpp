@@ -136,6 +136,13 @@ ProgrammaticLaunch programmatic_of(const std::string& s) {
   throw nb::value_error(("programmatic_launch must be \"auto\", \"on\" or \"off\" (got \"" + s + "\")").c_str());
 }
 
+RasterOrder raster_order_of(const std::string& s) {
+  if (s == "auto") return RasterOrder::automatic;
+  if (s == "m") return RasterOrder::along_m;
+  if (s == "n") return RasterOrder::along_n;
+  throw nb::value_error(("raster_order must be \"auto\", \"m\" or \"n\" (got \"" + s + "\")").c_str());
+}
+
 graph::NodeGrid node_grid_of(const std::string& s) {
   if (s == "max_m") return graph::NodeGrid::max_m;
   if (s == "follows_m") return graph::NodeGrid::follows_m;
@@ -147,7 +154,7 @@ class PyPlan {
  public:
   PyPlan(const Operands& o, float alpha, float beta, const std::string& backend, const std::string& sm90_kernel,
          const std::string& split_k_mode, int split_k_slices, const std::string& programmatic_launch,
-         int split_k_cluster) {
+         int split_k_cluster, const std::string& raster_order, int raster_group) {
     const bool have_device = cudaGetDevice(&device_) == cudaSuccess;
     if (!have_device) (void)cudaGetLastError();
     GemmOptions options;
@@ -157,6 +164,8 @@ class PyPlan {
     options.split_k_slices = split_k_slices;
     options.programmatic_launch = programmatic_of(programmatic_launch);
     options.split_k_cluster = split_k_cluster;
+    options.sm90_raster_order = raster_order_of(raster_order);
+    options.sm90_raster_group = raster_group;
     const GemmArgs args = args_of(o, alpha, beta, have_device ? device_ : -1);  // argument errors first
     if (!have_device) throw std::runtime_error("no CUDA device is usable here: graphgemm plans need an NVIDIA GPU");
     check(plan_.initialize(args, options));
@@ -250,15 +259,16 @@ NB_MODULE(_C, m) {
           [](PyPlan* self, Array a, Array b, Array d, std::optional<Array> c, std::optional<Array> bias,
              std::optional<Array> scale_a, std::optional<Array> scale_b, float alpha, float beta, const std::string& backend,
              const std::string& sm90_kernel, const std::string& split_k_mode, int split_k_slices,
-             const std::string& programmatic_launch, int split_k_cluster) {
+             const std::string& programmatic_launch, int split_k_cluster, const std::string& raster_order,
+             int raster_group) {
             new (self) PyPlan(Operands{a, b, d, c, bias, scale_a, scale_b}, alpha, beta, backend, sm90_kernel, split_k_mode,
-                              split_k_slices, programmatic_launch, split_k_cluster);
+                              split_k_slices, programmatic_launch, split_k_cluster, raster_order, raster_group);
           },
           nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c").none() = nb::none(), nb::arg("bias").none() = nb::none(),
           nb::arg("scale_a").none() = nb::none(), nb::arg("scale_b").none() = nb::none(), nb::arg("alpha") = 1.0f,
           nb::arg("beta") = 0.0f, nb::arg("backend") = "auto", nb::arg("sm90_kernel") = "",
           nb::arg("split_k_mode") = "auto", nb::arg("split_k_slices") = 0, nb::arg("programmatic_launch") = "auto",
-          nb::arg("split_k_cluster") = 0)
+          nb::arg("split_k_cluster") = 0, nb::arg("raster_order") = "auto", nb::arg("raster_group") = 0)
       .def(
           "run",
           [](const PyPlan& self, Array a, Array b, Array d, std::optional<Array> c, std::optional<Array> bias,

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gemm_check.hpp"
@@ -226,6 +227,47 @@ TEST(Sm90, CapturedReplayIsBitwiseEqual) {
     SUPPORT_CUDA(cudaGraphExecDestroy(exec));
   }
   SUPPORT_CUDA(cudaStreamDestroy(stream));
+}
+
+// The tile order (GemmOptions::sm90_raster_*) only moves tiles between CTAs and in time: every
+// order gives the automatic order's bits, on a shape ragged in M and N with more tiles (cluster
+// tiles) than CTAs (clusters) on H100, for the cooperative, ping-pong and clustered schedules (a
+// poisoned D shows any tile left out). The automatic order itself is checked against fp64.
+TEST(Sm90, RasterOrderChangesOnlyTheOrder) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  GemmSpec spec{2100, 2000, 200};
+  spec.ld_multiple = 8;
+  spec.with_bias = true;
+  GemmOperands ops(spec, 700);
+  std::uint64_t seed = 700;
+  for (const char* tile : {"128x128x64_s6_c1x1", "128x128x64_s6_c1x1_pp", "128x256x64_s4_c2x1", "64x128x64_s8_c1x1"}) {
+    GemmOptions options;
+    options.backend = Backend::sm90;
+    options.sm90_kernel = std::string("sm90_bf16_bf16_") + tile + "_bk";
+    options.split_k_mode = SplitKMode::none;
+    check_case(spec, options, seed++);
+    const auto run = [&](const GemmOptions& o) {
+      GemmPlan plan;
+      const Status s = plan.initialize(ops.args(), o);
+      EXPECT_TRUE(s.ok()) << s.to_string();
+      ops.poison_output();
+      EXPECT_TRUE(plan.run(ops.args(), {}, nullptr).ok());
+      SUPPORT_CUDA(cudaDeviceSynchronize());
+      return std::make_pair(support::download(ops.args().d), plan.describe());
+    };
+    const auto automatic = run(options);
+    EXPECT_NE(automatic.second.find("tiles in groups of 8 along M"), std::string::npos) << automatic.second;
+    for (const auto& [order, group] : std::vector<std::pair<RasterOrder, int>>{
+             {RasterOrder::along_m, 1}, {RasterOrder::along_m, 3}, {RasterOrder::along_n, 2}, {RasterOrder::along_n, 64}}) {
+      GemmOptions o = options;
+      o.sm90_raster_order = order;
+      o.sm90_raster_group = group;
+      const auto [bits, describe] = run(o);
+      EXPECT_NE(describe.find("tiles in groups of " + std::to_string(group) + " " + to_string(order)), std::string::npos)
+          << describe;
+      EXPECT_EQ(bits, automatic.first) << describe;
+    }
+  }
 }
 
 TEST(Sm90, RepeatedCallsWithChangingBuffersAndScalars) {

@@ -71,6 +71,12 @@ def test_unknown_programmatic_launch_is_a_value_error():
         graphgemm.Plan(a, a.T, np.empty((4, 4), dtype=np.float16), programmatic_launch="sometimes")
 
 
+def test_unknown_raster_order_is_a_value_error():
+    a = np.ones((4, 8), dtype=np.float16)
+    with pytest.raises(ValueError, match='raster_order must be "auto", "m" or "n"'):
+        graphgemm.Plan(a, a.T, np.empty((4, 4), dtype=np.float16), raster_order="diagonal")
+
+
 def test_graph_update_argument_errors():
     import graphgemm.graph as ggg
 

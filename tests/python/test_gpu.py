@@ -132,6 +132,21 @@ def test_split_k_from_python(mode, slices, cluster):
     assert rel_err(y, a.double() @ w.double().t()) < 8e-3
 
 
+@pytest.mark.parametrize("order,group", [("m", 1), ("n", 3), ("n", 64)])
+def test_raster_order_changes_nothing_but_the_order(order, group):
+    # Ragged in M and N, and more tiles than SMs for every tile the heuristic may pick.
+    x = torch.randn(2100, 256, device="cuda", dtype=torch.bfloat16)
+    w = torch.randn(2000, 256, device="cuda", dtype=torch.bfloat16)
+    ref = torch.full((2100, 2000), float("nan"), device="cuda", dtype=torch.bfloat16)
+    y = ref.clone()
+    graphgemm.Plan(x, w.t(), ref, backend="sm90").run(x, w.t(), ref)
+    plan = graphgemm.Plan(x, w.t(), y, backend="sm90", raster_order=order, raster_group=group)
+    plan.run(x, w.t(), y)
+    torch.cuda.synchronize()
+    assert f"tiles in groups of {group} along {order.upper()}" in plan.config, plan.config
+    assert torch.equal(y, ref), plan.config
+
+
 class ForeignArray:
     """A DLPack producer that is not a torch tensor, as a JAX, Warp or any other framework's array
     is: only ``__dlpack__`` and ``__dlpack_device__``, so graphgemm takes the generic DLPack path."""

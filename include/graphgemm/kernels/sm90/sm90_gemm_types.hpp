@@ -73,6 +73,9 @@ struct StreamKPartition {
 //                or 32 tokens its N, for decode-sized M; B stored N x K only; no split-K, no cluster.
 enum class Schedule : int { cooperative = 0, pingpong = 1, swap_ab = 2 };
 
+// Tiles per raster group when the caller does not choose (GemmParams::raster_group).
+inline constexpr int kDefaultRasterGroup = 8;
+
 // D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
 //   acc = sum_k A[m,k] * B[k,n] in fp32.
 // A: row-major M x K (lda elements). B: see the config's BKMajor (true: stored N x K row-major,
@@ -96,7 +99,7 @@ struct GemmParams {
     float alpha = 1.0f, beta = 0.0f;
     // Tile rasterisation (L2 locality): consecutive tiles walk `raster_group` cluster-tiles along
     // M (or along N when raster_along_n), then step along the other dimension.
-    int raster_group = 8;
+    int raster_group = kDefaultRasterGroup;
     bool raster_along_n = false;
     // Split-K (splits > 1 needs serial or parallel, and `workspace`: split_workspace_bytes() bytes,
     // 16-byte aligned; its counters are zeroed by launch() on the launch stream, by a 1-CTA kernel
