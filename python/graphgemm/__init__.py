@@ -151,7 +151,8 @@ class Plan:
         sm90: the order in which the persistent CTAs take output tiles (for reuse of ``a`` and
         ``b`` in L2): ``raster_group`` consecutive tiles down M (``"m"``) or along N (``"n"``),
         the group sweeping the other dimension before the next one. ``auto``: the backend's
-        choice (groups of 8 along M, the fastest measured on H100: docs/sm90_notes.md, session 19).
+        choice (groups of 8 along M: as fast as any order measured on H100, docs/sm90_notes.md,
+        session 19).
         Changes speed only, never results.
     raster_group : int
         sm90: tiles per raster group, 0 (the backend's choice) or 1 .. 65536.

@@ -173,9 +173,14 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         fence_mbarrier_init();
         fence_proxy_async_shared();
     }
-    // Peers multicast into our smem and arrive on our barriers: initialised cluster-wide first.
-    if constexpr (kCluster > 1) cluster_sync();
-    else __syncthreads();
+    // Peers multicast into our smem and arrive on our barriers: initialised cluster-wide first
+    // (relaxed arrive: the fence above releases the inits; see cluster_arrive_relaxed).
+    if constexpr (kCluster > 1) {
+        cluster_arrive_relaxed();
+        cluster_wait();
+    } else {
+        __syncthreads();
+    }
 
     if (wg_idx == 2) {
         // ======================== Producer warpgroup (TMA) ========================
