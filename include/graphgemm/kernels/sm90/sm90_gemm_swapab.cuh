@@ -343,9 +343,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     }
     // NOTES: no CTA leaves while a peer may still store into its smem. The receive barrier already
     // orders that for the owners, but compute-sanitizer racecheck only credits a cluster barrier
-    // (without this one it reported every push as a write to a block that might have exited). The
-    // owners finish last, so this delays only the pushing CTAs' exit, not the grid's completion.
-    if (cluster_split) cluster_sync();
+    // (without this one it reported every push as a write to a block that might have exited). A
+    // rendezvous only, so its arrive is relaxed: with .release every owner waited for its stores of
+    // D to be performed before the grid could end.
+    if (cluster_split) {
+        cluster_arrive_relaxed();
+        cluster_wait();
+    }
     GRAPHGEMM_TRACE(threadIdx.x == 0, 7);
 #else
     // Built for a target without WGMMA/TMA (anything but sm_90a): trap, as the cooperative kernel.

@@ -201,10 +201,10 @@ __device__ __forceinline__ void cluster_sync() {
                      : "memory");
 }
 
-// cluster_sync in two halves, for the barrier after mbarrier inits that peers will use: every
-// thread of every CTA in the cluster calls cluster_arrive_relaxed, then cluster_wait (acquire)
-// before the next arrive. The arrive orders nothing by itself: the inits are released by the
-// initialising thread's fence_mbarrier_init before it arrives. (sm90_trace, H100, session 19: an
+// cluster_sync in two halves, for barriers that publish nothing themselves: after mbarrier inits
+// that peers will use (released by the initialising thread's fence_mbarrier_init before it
+// arrives), or a rendezvous before exit whose data is ordered otherwise. Every thread of every CTA
+// in the cluster calls cluster_arrive_relaxed, then cluster_wait (acquire) before the next arrive. (sm90_trace, H100, session 19: an
 // arrive with .release took ~0.35 µs at the head of every clustered launch, the fence little.)
 __device__ __forceinline__ void cluster_arrive_relaxed() {
     asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
