@@ -88,6 +88,8 @@ class Sm90Backend final : public GemmBackend {
 
  private:
   cudaError_t launch_args(const k::GemmParams& p, sm90::LaunchArgsStorage& out) const;
+  // The kernel's parameters for `args` with this plan's resolved tile order and programmatic launch.
+  k::GemmParams kernel_params(const GemmArgs& args) const;
 
   GemmArgs problem_;
   int kernel_ = -1;
@@ -236,11 +238,17 @@ k::GemmParams gemm_params(const GemmArgs& args) {
   return p;
 }
 
-Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const {
-  if (empty_) return {StatusCode::internal, "sm90 backend called for an empty product"};
+k::GemmParams Sm90Backend::kernel_params(const GemmArgs& args) const {
   k::GemmParams p = gemm_params(args);
   p.raster_group = raster_group_;
   p.raster_along_n = raster_along_n_;
+  p.programmatic = programmatic_;
+  return p;
+}
+
+Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const {
+  if (empty_) return {StatusCode::internal, "sm90 backend called for an empty product"};
+  k::GemmParams p = kernel_params(args);
   if (split_mode_ != k::SplitMode::none) {  // split-K / stream-K: kernel_launch zeroes the counters on `stream`, then launches
     if (workspace_bytes_ > 0 && (workspace.data == nullptr || workspace.size < workspace_bytes_))
       return {StatusCode::invalid_argument, "sm90 backend: split-K needs " + std::to_string(workspace_bytes_) +
@@ -251,7 +259,6 @@ Status Sm90Backend::run(const GemmArgs& args, Workspace workspace, cudaStream_t 
     p.workspace = workspace.data;
     p.workspace_bytes = workspace.size;
   }
-  p.programmatic = programmatic_;
   sm90::LaunchArgsStorage launch;
   GRAPHGEMM_CUDA_TRY(launch_args(p, launch));
   GRAPHGEMM_CUDA_TRY(sm90::kernel_launch(kernel_, launch, stream));
@@ -280,10 +287,7 @@ Status Sm90Backend::make_kernel_launch(const GemmArgs& args, KernelLaunch& out) 
   static_assert(sizeof(sm90::LaunchArgsStorage) <= sizeof(KernelLaunch::storage));
   static_assert(alignof(sm90::LaunchArgsStorage) <= 128);
   auto* storage = reinterpret_cast<sm90::LaunchArgsStorage*>(out.storage);
-  k::GemmParams p = gemm_params(args);
-  p.raster_group = raster_group_;
-  p.raster_along_n = raster_along_n_;
-  p.programmatic = programmatic_;
+  const k::GemmParams p = kernel_params(args);
   const cudaError_t err = launch_args(p, *storage);
   if (err == cudaErrorInvalidValue)
     return {StatusCode::invalid_argument, "the sm90 kernel cannot take these arguments (" + describe_problem(args) +

@@ -947,12 +947,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     // NOTES: peers multicast into our smem and arrive on our barriers: all of them must be
     // initialised cluster-wide before any producer starts (relaxed arrive: the fence above
     // releases the inits; see cluster_arrive_relaxed).
-    if constexpr (kCluster > 1) {
-        cluster_arrive_relaxed();
-        cluster_wait();
-    } else {
-        __syncthreads();
-    }
+    if constexpr (kCluster > 1) cluster_sync_relaxed();
+    else __syncthreads();
 
     GRAPHGEMM_TRACE(threadIdx.x == 0, 1);
     if (wg_idx == kConsumerWGs) {

@@ -175,12 +175,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     }
     // Peers multicast into our smem and arrive on our barriers: initialised cluster-wide first
     // (relaxed arrive: the fence above releases the inits; see cluster_arrive_relaxed).
-    if constexpr (kCluster > 1) {
-        cluster_arrive_relaxed();
-        cluster_wait();
-    } else {
-        __syncthreads();
-    }
+    if constexpr (kCluster > 1) cluster_sync_relaxed();
+    else __syncthreads();
 
     if (wg_idx == 2) {
         // ======================== Producer warpgroup (TMA) ========================

@@ -346,10 +346,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     // (without this one it reported every push as a write to a block that might have exited). A
     // rendezvous only, so its arrive is relaxed: with .release every owner waited for its stores of
     // D to be performed before the grid could end.
-    if (cluster_split) {
-        cluster_arrive_relaxed();
-        cluster_wait();
-    }
+    if (cluster_split) cluster_sync_relaxed();
     GRAPHGEMM_TRACE(threadIdx.x == 0, 7);
 #else
     // Built for a target without WGMMA/TMA (anything but sm_90a): trap, as the cooperative kernel.

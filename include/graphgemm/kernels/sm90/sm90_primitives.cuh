@@ -204,13 +204,19 @@ __device__ __forceinline__ void cluster_sync() {
 // cluster_sync in two halves, for barriers that publish nothing themselves: after mbarrier inits
 // that peers will use (released by the initialising thread's fence_mbarrier_init before it
 // arrives), or a rendezvous before exit whose data is ordered otherwise. Every thread of every CTA
-// in the cluster calls cluster_arrive_relaxed, then cluster_wait (acquire) before the next arrive. (sm90_trace, H100, session 19: an
-// arrive with .release took ~0.35 µs at the head of every clustered launch, the fence little.)
+// in the cluster calls cluster_arrive_relaxed, then cluster_wait (acquire) before the next arrive.
+// (sm90_trace, H100, session 19: an arrive with .release took ~0.35 µs at the head of every
+// clustered launch, the fence little.)
 __device__ __forceinline__ void cluster_arrive_relaxed() {
     asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
 }
 __device__ __forceinline__ void cluster_wait() {
     asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+// Both halves back to back: a full cluster barrier that publishes nothing (see above).
+__device__ __forceinline__ void cluster_sync_relaxed() {
+    cluster_arrive_relaxed();
+    cluster_wait();
 }
 
 // Distributed shared memory: the address of `addr` (this CTA's shared window) in the CTA of
