@@ -1,0 +1,23 @@
+# Session 20, call 7: the whole-block epilogue (cooperative tiles whose staging buffers hold the
+# whole 64-row block: one wait, one fence, two barriers) in the library build. GPU tests and the
+# sanitizers on the epilogue tests (new build), the trace A/B, then the suites with the old (HEAD)
+# and new benchmark binaries alternating, two rounds.
+set -u
+NEW=build-probe/s20new OLD=build-probe/s20old
+find $NEW $OLD -name '*.gz' -exec gunzip -f {} +
+chmod +x $NEW/*/* $OLD/*/*
+timeout 400 $NEW/tests/graphgemm_gpu_tests > $OUT/gtest.log 2>&1; echo "gtest rc $?: $(grep -E '^\[  (PASSED|FAILED)' $OUT/gtest.log | tr '\n' ' ')"
+F='Sm90.Epilogues:Sm90.PartialChunkTilesEveryEpilogueAndOutputType:Sm90.EpilogueVectorsAtAnyAlignment:Sm90.KZeroAndEmpty:Sm90SplitK.EveryEpilogueAndOutputType'
+for tool in memcheck racecheck; do
+  timeout 300 compute-sanitizer --tool $tool --error-exitcode 1 $NEW/tests/graphgemm_gpu_tests --gtest_filter="$F" > $OUT/$tool.log 2>&1
+  echo "$tool rc $?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[  PASSED|^\[  FAILED' $OUT/$tool.log | tr '\n' ' ')"
+done
+bash bench/results/h100/experiments_s20/epilogue_batch/trace.sh > $OUT/trace.txt 2>&1
+for r in 1 2; do
+  for v in old new; do
+    B=$OLD; [ $v = new ] && B=$NEW
+    timeout 200 $B/bench/graphgemm_bench --suites square,llm,splitk --dtypes bf16 --backends cublaslt,sm90 --out $OUT/ab_${v}_r$r > $OUT/bench_${v}_r$r.log 2>&1
+    echo "bench $v round $r rc $?"
+  done
+done
+cd $OUT && tar czf ab.tgz ab_* bench_*.log && rm -rf ab_old_r* ab_new_r* bench_*.log
