@@ -226,16 +226,20 @@ struct TinyBench {
       approaches.push_back(std::move(floor));
     }
 
-    // Timing: the iterations cut into rounds, the approaches taking turns within each (A B C ...
-    // A B C ...), so that the host's changes of speed during the run weigh on all of them alike.
-    // Each approach runs every iteration once, in order: its final buffer is comparable.
+    // Timing: the iterations cut into rounds, the approaches taking turns within each, so that the
+    // host's changes of speed during the run weigh on all of them alike; the turn order rotates
+    // from round to round (A B C, B C A, C A B, ...), so that no approach always follows the same
+    // one (the GPU's clocks after a host-bound approach are not those after a GPU-bound one). Each
+    // approach runs every iteration once, in order: its final buffer is comparable.
     const int rounds = std::clamp(iters / 1000, 1, 10);
     for (int round = 0; round < rounds; ++round) {
       const int first = static_cast<int>(static_cast<long long>(iters) * round / rounds);
       const int count = static_cast<int>(static_cast<long long>(iters) * (round + 1) / rounds) - first;
-      for (Approach& a : approaches)
+      for (std::size_t j = 0; j < approaches.size(); ++j) {
+        Approach& a = approaches[(j + round) % approaches.size()];
         a.result.total_ms +=
             workflow::time_steps(s, count, 0, false, [&](int i) { a.step(first + i); }) * count / 1000.0;
+      }
     }
     const std::vector<float> reference = values(b_none);
     for (Approach& a : approaches) {
@@ -357,17 +361,19 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
   std::vector<MlpResult> out;
   const int checks[] = {0, 1, 2, iters - 1};  // iters >= 4 (checked by main)
   const int probe_warmup = std::min(iters, 20);  // untimed steps, numbered from 0 like the timed ones
-  // Timing: the steps are cut into rounds and the approaches take turns within each round (A B C
-  // ... A B C ...), pipelined and then synchronized, so that the host's changes of speed during the
-  // run (on the H100 host, a GEMM node update took 0.85 or 2.1 µs in runs of one call) weigh on all
-  // of them alike; an approach's figure is its median over the rounds.
+  // Timing: the steps are cut into rounds and the approaches take turns within each round,
+  // pipelined and then synchronized, so that the host's changes of speed during the run (on the
+  // H100 host, a GEMM node update took 0.85 or 2.1 µs in runs of one call) weigh on all of them
+  // alike; the turn order rotates from round to round (as in the tiny workflow); an approach's
+  // figure is its median over the rounds.
   const int rounds = mlp_rounds(iters);
   const int chunk = iters / rounds;
   std::vector<std::vector<double>> pipelined(approaches.size()), synced(approaches.size());
   for (const Approach& a : approaches) (void)workflow::time_steps(s, probe_warmup, 0, false, a.step);
   for (int round = 0; round < rounds; ++round) {
     for (bool sync : {false, true}) {
-      for (std::size_t k = 0; k < approaches.size(); ++k) {
+      for (std::size_t j = 0; j < approaches.size(); ++j) {
+        const std::size_t k = (j + static_cast<std::size_t>(round)) % approaches.size();
         const auto step = [&](int i) { approaches[k].step(round * chunk + i); };
         (sync ? synced : pipelined)[k].push_back(workflow::time_steps(s, chunk, 0, sync, step));
       }
@@ -519,8 +525,9 @@ int main(int argc, char** argv) {
       md << "## 1. The dynamic-parameter workflow of NVIDIA's post\n\n" << iters
          << " iterations x 2 passes x (2 static + 2 dynamic `<<<1,1>>>` kernels), a float parameter changing every "
             "iteration. Host wall clock, one process; the approaches take turns in rounds of at least 1000 "
-            "iterations (at most 10 rounds), each on its own buffer, so that changes of the host's speed weigh on "
-            "all alike; the probes run after them, one after the other.\n\n| approach | total ms | us / iteration | vs floor | "
+            "iterations (at most 10 rounds; the turn order rotates from round to round), each on its own buffer, "
+            "so that changes of the host's and the GPU's speed weigh on all alike; the probes run after them, one "
+            "after the other.\n\n| approach | total ms | us / iteration | vs floor | "
             "vs no graph | result |\n|---|---:|---:|---:|---:|---|\n";
       for (std::size_t k = 0; k < rs.size(); ++k) {
         const TinyResult& r = rs[k];
@@ -574,7 +581,8 @@ int main(int argc, char** argv) {
              << ". *pipelined*: the host runs ahead; *synced*: a stream synchronization after every iteration (a "
                 "decode step that needs its output). Host wall clock, µs per iteration: the median of "
              << mlp_rounds(mlp_iters)
-             << " rounds in which the approaches take turns (the rounds' least and most in brackets); each approach "
+             << " rounds in which the approaches take turns, the order rotating from round to round (the rounds' least "
+                "and most in brackets); each approach "
                 "checked bit for bit against eager on 4 iterations.\n\n| approach | pipelined µs | vs floor | synced "
                 "µs | vs floor | bitwise | note |\n|---|---:|---:|---:|---:|---|---|\n";
           for (std::size_t k = 0; k < rs.size(); ++k) {

@@ -190,6 +190,16 @@ constexpr double kHbmBytesPerUs = 3.0e6;      // 3.0 TB/s: copy bandwidth measur
 constexpr double kSmBytesPerUs = 150.0e3;     // one SM's load rate, fitted to the split-K table (150 GB/s)
 constexpr double kSmFlopsPerUs = 5.88e6;      // 776 TFLOP/s dense bf16 / 132 SMs
 constexpr double kL2BytesPerUs = 1.0e6;       // partial tiles written + read through L2 (fitted: 1 TB/s)
+// Slices summed within clusters: a cluster's CTAs run in one GPC, and the clusters of a launch
+// share the GPCs, so the busiest GPC streams ceil(clusters / kGpcs) clusters' operands at one GPC's
+// rate. MEASURED (H100, session 8, docs/sm90_notes.md): one cluster of 8 or 16 CTAs streamed
+// 0.52-0.67 TB/s whatever its size. Session 20: without this term automatic summed 128x1536x7168
+// in 12 clusters of 8 (predicted 11.1 us; measured 16.2-16.7 us in the six committed suite runs of
+// sessions 14-19, where unsplit 64x64 tiles took 15.5-15.7); with it (2 clusters on the busiest
+// GPC: 12.2 us of streaming, then the sum) automatic runs that shape unsplit. Of the 111 suite
+// shapes' automatic choices it changes only that one.
+constexpr double kGpcBytesPerUs = 0.6e6;
+constexpr int kGpcs = 8;                      // H100 SXM: 132 SMs in 8 GPCs
 constexpr double kUnitLatencyUs = 0.25;       // per wave: first loads, epilogue tail (fitted)
 constexpr double kSplitFixedUs = 2.0;         // split-K: counter zeroing + hand-offs (fitted; the refit to
                                               // session 13's table, zeroing kernel instead of a memset node, kept 2)
@@ -280,7 +290,12 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   }
   const std::int64_t waves = summed_in_clusters ? 1 : ceil_div(tiles * slices, clusters);  // work units: tiles x K slices
   const std::int64_t kb_unit = ceil_div(kb, slices);
-  const double busiest = static_cast<double>(waves) * (static_cast<double>(kb_unit) * std::max(t_compute, t_load) + kUnitLatencyUs);
+  double busiest = static_cast<double>(waves) * (static_cast<double>(kb_unit) * std::max(t_compute, t_load) + kUnitLatencyUs);
+  if (summed_in_clusters) {  // the busiest GPC's clusters, each streaming its cluster_k slices' operands
+    const std::int64_t units = tiles * (slices / cluster_k);
+    const double cluster_bytes = (rows_a + rows_b) * 64 * 2 * static_cast<double>(kb_unit) * cluster_k;
+    busiest = std::max(busiest, static_cast<double>(ceil_div(units, kGpcs)) * cluster_bytes / kGpcBytesPerUs);
+  }
   double t = std::max(busiest, hbm);
   if (slices > 1 && mode != k90::SplitMode::none) {
     const double ctiles = static_cast<double>(tiles) * cluster;

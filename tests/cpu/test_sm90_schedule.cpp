@@ -426,11 +426,10 @@ TEST(Sm90Heuristic, SumsSlicesWithinClustersForSkinnyKHeavyShapes) {
     r.cluster = cluster;
     return gd::choose_split(r);
   };
-  // 128 x 1536 x 7168 (12 tiles of 128x128, K = 7168): a few slices, all summed within one
-  // cluster per tile, so no workspace (session 7, H100, 64 x 2112 x 7168: 17.2 us against 21.1
-  // through the workspace; that shape runs unsplit 64x64 tiles since session 14). The explanation
-  // says so.
-  const gd::SplitChoice c = choose(128, 1536, 7168, 0);
+  // 256 x 256 x 16384 (8 tiles of 64x128, K = 16384): 8 slices, all summed within one cluster
+  // per tile, so no workspace (H100, the session 14 split-K table: 13.7 us, against 32.4 unsplit
+  // and 16.6 with 16 slices through clusters and the workspace). The explanation says so.
+  const gd::SplitChoice c = choose(256, 256, 16384, 0);
   ASSERT_GE(c.index, 0) << c.error.message();
   EXPECT_EQ(c.mode, gk::SplitMode::parallel) << c.explanation;
   EXPECT_GT(c.cluster, 1) << c.explanation;
@@ -445,6 +444,12 @@ TEST(Sm90Heuristic, SumsSlicesWithinClustersForSkinnyKHeavyShapes) {
     const gd::SplitChoice s = choose(m, n, k, 0);
     EXPECT_TRUE(s.cluster == 1 || s.slices == s.cluster) << s.explanation;
   }
+  // 128 x 1536 x 7168: summed in clusters it would put two clusters of 8 on some GPCs, each GPC
+  // streaming at one rate (session 8): unsplit 64x64 tiles instead (H100, sessions 14-19: 15.5-15.7
+  // us unsplit against 16.2-16.7 summed in 12 clusters of 8).
+  const gd::SplitChoice unsplit = choose(128, 1536, 7168, 0);
+  EXPECT_EQ(unsplit.slices, 1) << unsplit.explanation;
+  EXPECT_EQ(gd::kernel_info(unsplit.index).block_n, 64) << unsplit.explanation;
   // split_k_cluster = 1: never; = 4: exactly 4.
   const gd::SplitChoice none = choose(128, 128, 16384, 1);
   EXPECT_EQ(none.cluster, 1) << none.explanation;
