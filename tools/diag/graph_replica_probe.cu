@@ -13,6 +13,10 @@
 //   R execs + upload
 //               the same, with cudaGraphUpload of the updated exec on a second stream before its
 //               launch: the upload can run while the previous iteration's exec runs
+//   explicit nodes
+//               the dynamic kernels added to the capturing graph with cudaGraphAddKernelNode
+//               (as graph::KernelNode and the post's combined approach) instead of captured
+//               launches, updated and replayed the same way
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -o graph_replica_probe tools/diag/graph_replica_probe.cu
 //   ./graph_replica_probe [iters=40000] [rounds=10]
@@ -102,9 +106,38 @@ int main(int argc, char** argv) {
     DIAG_CHECK(cudaMemset(b, 0, kSlots * sizeof(float)));
     return b;
   };
-  auto make_graph = [&](Way& w, int replicas) {
+  // explicit: the dynamic kernels added as explicit nodes of the capturing graph
+  // (cudaGraphAddKernelNode on the capture's dependencies, as graph::KernelNode and the post's
+  // combined approach do) instead of captured launches.
+  auto make_graph = [&](Way& w, int replicas, bool explicit_nodes = false) {
     DIAG_CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
-    launch_iteration(s, w.buf, param(0));
+    if (!explicit_nodes) {
+      launch_iteration(s, w.buf, param(0));
+    } else {
+      for (int pass = 0; pass < 2; ++pass) {
+        static_kernel<<<1, 1, 0, s>>>(w.buf, 4 * pass + 0);
+        static_kernel<<<1, 1, 0, s>>>(w.buf, 4 * pass + 1);
+        for (int k = 2; k < 4; ++k) {
+          cudaStreamCaptureStatus status;
+          cudaGraph_t capturing = nullptr;
+          const cudaGraphNode_t* deps = nullptr;
+          size_t count = 0;
+          DIAG_CHECK(cudaStreamGetCaptureInfo(s, &status, nullptr, &capturing, &deps, nullptr, &count));
+          int idx = 4 * pass + k;
+          float p = param(0);
+          float* b = w.buf;
+          void* args[] = {&b, &idx, &p};
+          cudaKernelNodeParams kp{};
+          kp.func = reinterpret_cast<void*>(dynamic_kernel);
+          kp.gridDim = dim3(1);
+          kp.blockDim = dim3(1);
+          kp.kernelParams = args;
+          cudaGraphNode_t node = nullptr;
+          DIAG_CHECK(cudaGraphAddKernelNode(&node, capturing, deps, count, &kp));
+          DIAG_CHECK(cudaStreamUpdateCaptureDependencies(s, &node, nullptr, 1, cudaStreamSetCaptureDependencies));
+        }
+      }
+    }
     DIAG_CHECK(cudaStreamEndCapture(s, &w.graph));
     w.nodes = dynamic_nodes(w.graph);
     if (w.nodes.size() != 4) {
@@ -144,6 +177,24 @@ int main(int argc, char** argv) {
       update_all(w, w.execs[0], i);
       DIAG_CHECK(cudaGraphLaunch(w.execs[0], s));
     };
+    ways.push_back(std::move(w));
+  }
+  {
+    Way w{"1 exec, explicit nodes: 4 updates + launch"};
+    w.buf = new_buf();
+    make_graph(w, 1, true);
+    w.step = [&](Way& w, int i) {
+      update_all(w, w.execs[0], i);
+      DIAG_CHECK(cudaGraphLaunch(w.execs[0], s));
+    };
+    ways.push_back(std::move(w));
+  }
+  {
+    Way w{"explicit nodes, plain replay (no update)"};
+    w.buf = new_buf();
+    make_graph(w, 1, true);
+    w.checked = false;
+    w.step = [&](Way& w, int) { DIAG_CHECK(cudaGraphLaunch(w.execs[0], s)); };
     ways.push_back(std::move(w));
   }
   for (int replicas : {2, 3}) {
