@@ -37,38 +37,15 @@
 #include "graphgemm/graph/graph.hpp"
 #include "json.hpp"
 #include "mlp_workflow.hpp"
+#include "tiny_workflow.cuh"
 
 using namespace graphgemm;
 
 namespace {
 
-// ---- 1. the tiny-kernel workflow ---------------------------------------------------------------
+// ---- 1. the tiny-kernel workflow (tiny_workflow.cuh) ---------------------------------------------
 
-__global__ void static_kernel(float* buf, int idx) { buf[idx] += 1.0f; }
-__global__ void dynamic_kernel(float* buf, int idx, float p) { buf[idx] = buf[idx] * 0.5f + p; }
-
-constexpr int kSlots = 8;
-float param(int i) { return 0.001f * static_cast<float>(i % 1000); }
-
-// One iteration through the stream: 2 passes x (2 static + 2 dynamic).
-void launch_iteration(cudaStream_t s, float* buf, float p) {
-  for (int pass = 0; pass < 2; ++pass) {
-    static_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 0);
-    static_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 1);
-    dynamic_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 2, p);
-    dynamic_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 3, p);
-  }
-}
-
-// The raw API's node parameters for dynamic_kernel<<<1, 1>>>(args...) (the combined approach).
-cudaKernelNodeParams dynamic_node_params(void** args) {
-  cudaKernelNodeParams kp{};
-  kp.func = reinterpret_cast<void*>(dynamic_kernel);
-  kp.gridDim = dim3(1);
-  kp.blockDim = dim3(1);
-  kp.kernelParams = args;
-  return kp;
-}
+using namespace tiny_workflow;
 
 struct TinyResult {
   std::string approach;
@@ -157,19 +134,9 @@ struct TinyBench {
         static_kernel<<<1, 1, 0, s>>>(b, 4 * pass + 0);
         static_kernel<<<1, 1, 0, s>>>(b, 4 * pass + 1);
         for (int k = 2; k < 4; ++k) {
-          cudaStreamCaptureStatus status;
-          cudaGraph_t capturing = nullptr;
-          const cudaGraphNode_t* deps = nullptr;
-          size_t count = 0;
-          SUPPORT_CUDA(cudaStreamGetCaptureInfo(s, &status, nullptr, &capturing, &deps, nullptr, &count));
-          int idx = 4 * pass + k;
-          float p = param(0);
-          void* args[] = {&b, &idx, &p};
-          const cudaKernelNodeParams kp = dynamic_node_params(args);
           cudaGraphNode_t node = nullptr;
-          SUPPORT_CUDA(cudaGraphAddKernelNode(&node, capturing, deps, count, &kp));
+          SUPPORT_CUDA(add_dynamic_node(s, b, 4 * pass + k, param(0), &node));
           nodes.push_back(node);
-          SUPPORT_CUDA(cudaStreamUpdateCaptureDependencies(s, &node, nullptr, 1, cudaStreamSetCaptureDependencies));
         }
       }
       SUPPORT_CUDA(cudaStreamEndCapture(s, &combined_graph));

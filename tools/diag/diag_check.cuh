@@ -1,5 +1,5 @@
 // The standalone diagnostic tools' CUDA error check (print where and why, then exit) and their
-// timing of a captured graph of back-to-back launches.
+// timing of a captured graph of back-to-back launches, and the node chain of a captured graph.
 #pragma once
 
 #include <algorithm>
@@ -39,4 +39,27 @@ inline std::vector<float> replay_us_per_launch(cudaGraphExec_t exec, cudaStream_
   DIAG_CHECK(cudaEventDestroy(e1));
   std::sort(us.begin(), us.end());
   return us;
+}
+
+// The nodes of a captured chain (each node depends on the one before), root first.
+inline std::vector<cudaGraphNode_t> captured_chain(cudaGraph_t g) {
+  size_t n = 0;
+  DIAG_CHECK(cudaGraphGetNodes(g, nullptr, &n));
+  std::vector<cudaGraphNode_t> all(n), chain;
+  DIAG_CHECK(cudaGraphGetNodes(g, all.data(), &n));
+  cudaGraphNode_t cur = nullptr;
+  for (auto node : all) {
+    size_t deps = 0;
+    DIAG_CHECK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
+    if (deps == 0) cur = node;
+  }
+  while (cur) {
+    chain.push_back(cur);
+    size_t outn = 0;
+    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, nullptr, nullptr, &outn));
+    if (outn == 0) break;
+    outn = 1;
+    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, &cur, nullptr, &outn));
+  }
+  return chain;
 }

@@ -30,55 +30,24 @@
 #include <string>
 #include <vector>
 
+#include "../../bench/tiny_workflow.cuh"
 #include "diag_check.cuh"
 
-__global__ void static_kernel(float* buf, int idx) { buf[idx] += 1.0f; }
-__global__ void dynamic_kernel(float* buf, int idx, float p) { buf[idx] = buf[idx] * 0.5f + p; }
+using namespace tiny_workflow;
 
-constexpr int kSlots = 8;
-float param(int i) { return 0.001f * static_cast<float>(i % 1000); }
-
-void launch_iteration(cudaStream_t s, float* buf, float p) {
-  for (int pass = 0; pass < 2; ++pass) {
-    static_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 0);
-    static_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 1);
-    dynamic_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 2, p);
-    dynamic_kernel<<<1, 1, 0, s>>>(buf, 4 * pass + 3, p);
-  }
-}
-
-// The dynamic kernels' nodes of a graph captured from launch_iteration, in launch order.
+// The dynamic kernels' nodes of a graph captured from launch_iteration (or built like it), in
+// launch order: the third and fourth of every four.
 std::vector<cudaGraphNode_t> dynamic_nodes(cudaGraph_t g) {
-  size_t n = 0;
-  DIAG_CHECK(cudaGraphGetNodes(g, nullptr, &n));
-  std::vector<cudaGraphNode_t> all(n);
-  DIAG_CHECK(cudaGraphGetNodes(g, all.data(), &n));
-  // Walk the chain from its root.
-  cudaGraphNode_t cur = nullptr;
-  for (auto node : all) {
-    size_t deps = 0;
-    DIAG_CHECK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
-    if (deps == 0) cur = node;
-  }
+  const std::vector<cudaGraphNode_t> chain = captured_chain(g);
   std::vector<cudaGraphNode_t> out;
-  for (int k = 0; cur; ++k) {
-    if (k % 4 >= 2) out.push_back(cur);
-    size_t outn = 0;
-    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, nullptr, nullptr, &outn));
-    if (outn == 0) break;
-    outn = 1;
-    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, &cur, nullptr, &outn));
-  }
+  for (size_t k = 0; k < chain.size(); ++k)
+    if (k % 4 >= 2) out.push_back(chain[k]);
   return out;
 }
 
 void set_dynamic(cudaGraphExec_t e, cudaGraphNode_t node, float* buf, int idx, float p) {
   void* args[] = {&buf, &idx, &p};
-  cudaKernelNodeParams kp{};
-  kp.func = reinterpret_cast<void*>(dynamic_kernel);
-  kp.gridDim = dim3(1);
-  kp.blockDim = dim3(1);
-  kp.kernelParams = args;
+  const cudaKernelNodeParams kp = dynamic_node_params(args);
   DIAG_CHECK(cudaGraphExecKernelNodeSetParams(e, node, &kp));
 }
 
@@ -118,23 +87,8 @@ int main(int argc, char** argv) {
         static_kernel<<<1, 1, 0, s>>>(w.buf, 4 * pass + 0);
         static_kernel<<<1, 1, 0, s>>>(w.buf, 4 * pass + 1);
         for (int k = 2; k < 4; ++k) {
-          cudaStreamCaptureStatus status;
-          cudaGraph_t capturing = nullptr;
-          const cudaGraphNode_t* deps = nullptr;
-          size_t count = 0;
-          DIAG_CHECK(cudaStreamGetCaptureInfo(s, &status, nullptr, &capturing, &deps, nullptr, &count));
-          int idx = 4 * pass + k;
-          float p = param(0);
-          float* b = w.buf;
-          void* args[] = {&b, &idx, &p};
-          cudaKernelNodeParams kp{};
-          kp.func = reinterpret_cast<void*>(dynamic_kernel);
-          kp.gridDim = dim3(1);
-          kp.blockDim = dim3(1);
-          kp.kernelParams = args;
           cudaGraphNode_t node = nullptr;
-          DIAG_CHECK(cudaGraphAddKernelNode(&node, capturing, deps, count, &kp));
-          DIAG_CHECK(cudaStreamUpdateCaptureDependencies(s, &node, nullptr, 1, cudaStreamSetCaptureDependencies));
+          DIAG_CHECK(add_dynamic_node(s, w.buf, 4 * pass + k, param(0), &node));
         }
       }
     }

@@ -68,29 +68,6 @@ __global__ void fetch(const Block* ring, Block* dst, unsigned long long* counter
 
 using Clock = std::chrono::steady_clock;
 
-// The nodes of a captured chain (each node depends on the one before), root first.
-std::vector<cudaGraphNode_t> chain_of(cudaGraph_t g) {
-  size_t n = 0;
-  DIAG_CHECK(cudaGraphGetNodes(g, nullptr, &n));
-  std::vector<cudaGraphNode_t> all(n), chain;
-  DIAG_CHECK(cudaGraphGetNodes(g, all.data(), &n));
-  cudaGraphNode_t cur = nullptr;
-  for (auto node : all) {
-    size_t deps = 0;
-    DIAG_CHECK(cudaGraphNodeGetDependencies(node, nullptr, nullptr, &deps));
-    if (deps == 0) cur = node;
-  }
-  while (cur) {
-    chain.push_back(cur);
-    size_t outn = 0;
-    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, nullptr, nullptr, &outn));
-    if (outn == 0) break;
-    outn = 1;
-    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, &cur, nullptr, &outn));
-  }
-  return chain;
-}
-
 // New by-value parameters (step number `step`) for the work_byvalue node `node` of `e`.
 void set_byvalue(cudaGraphExec_t e, cudaGraphNode_t node, unsigned long long step, int layer, long long cycles,
                  unsigned long long* seen, int grid, int smem) {
@@ -144,7 +121,7 @@ int main(int argc, char** argv) {
       }
     }
     DIAG_CHECK(cudaStreamEndCapture(st, &g));
-    if (nodes) *nodes = chain_of(g);
+    if (nodes) *nodes = captured_chain(g);
     cudaGraphExec_t e;
     DIAG_CHECK(cudaGraphInstantiate(&e, g, 0));
     DIAG_CHECK(cudaGraphUpload(e, st));
@@ -210,7 +187,7 @@ int main(int argc, char** argv) {
       work_byvalue<<<g_full, 128, smem, st>>>(b, cycles, seen, l);
     }
     DIAG_CHECK(cudaStreamEndCapture(st, &g));
-    const std::vector<cudaGraphNode_t> nodes = chain_of(g);
+    const std::vector<cudaGraphNode_t> nodes = captured_chain(g);
     cudaGraphExec_t e;
     DIAG_CHECK(cudaGraphInstantiate(&e, g, 0));
     DIAG_CHECK(cudaGraphUpload(e, st));
