@@ -7,13 +7,14 @@
 #include "common/cuda_check.hpp"
 #include "gemm/validate.hpp"
 #include "graphgemm/gemm.hpp"
+#include "graphgemm/kernels/sm90/sm90_gemm_types.hpp"
 #include "kernels/k_zero_epilogue.hpp"
 
 namespace graphgemm {
 
 namespace {
 constexpr std::size_t kWorkspaceAlignment = 256;  // what cuBLASLt and our split-K buffers need
-constexpr int kMaxRasterGroup = 1 << 16;           // the sm90 launcher's bound
+using kernels::sm90::kMaxRasterGroup;             // the sm90 launcher's bound
 
 // Split-K options every backend shares (backends add their own limits, e.g. sm90's 64-wide k-blocks).
 Status validate_split_k(const GemmArgs& problem, const GemmOptions& options) {

@@ -20,11 +20,7 @@ void expect_error(const GemmArgs& args, SplitKMode mode, int slices, const std::
   o.split_k_mode = mode;
   o.split_k_slices = slices;
   o.split_k_cluster = cluster;
-  GemmPlan plan;
-  const Status s = plan.initialize(args, o);
-  EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
-  EXPECT_NE(s.message().find(fragment), std::string::npos) << "message: " << s.message() << "\nexpected: " << fragment;
-  EXPECT_FALSE(plan.initialized());
+  graphgemm::testing::expect_initialize_error(args, o, fragment);
 }
 
 }  // namespace

@@ -14,16 +14,7 @@ using graphgemm::testing::fake_linear;
 using graphgemm::detail::check_alignment;
 using graphgemm::detail::check_same_problem;
 using graphgemm::detail::validate_problem;
-
-namespace {
-
-
-void expect_error(const Status& s, StatusCode code, const std::string& fragment) {
-  EXPECT_EQ(s.code(), code) << s.to_string();
-  EXPECT_NE(s.message().find(fragment), std::string::npos) << "message: " << s.message() << "\nexpected to contain: " << fragment;
-}
-
-}  // namespace
+using graphgemm::testing::expect_error;
 
 TEST(Validation, WellFormedProblemsPass) {
   EXPECT_TRUE(validate_problem(fake_linear(128, 4096, 4096), true).ok());

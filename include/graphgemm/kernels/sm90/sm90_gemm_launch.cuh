@@ -358,7 +358,7 @@ struct Gemm {
         la.params.m = p.m;
         la.params.n = p.n;
         la.params.k = p.k;
-        la.params.raster_group = std::clamp(p.raster_group, 1, 1 << 16);
+        la.params.raster_group = std::clamp(p.raster_group, 1, kMaxRasterGroup);
         la.params.raster_along_n = p.raster_along_n ? 1 : 0;
         la.params.bias_type = static_cast<int>(p.bias_type);
         la.params.alpha = p.alpha;

@@ -73,8 +73,10 @@ struct StreamKPartition {
 //                or 32 tokens its N, for decode-sized M; B stored N x K only; no split-K, no cluster.
 enum class Schedule : int { cooperative = 0, pingpong = 1, swap_ab = 2 };
 
-// Tiles per raster group when the caller does not choose (GemmParams::raster_group).
+// Tiles per raster group when the caller does not choose (GemmParams::raster_group), and the most
+// the launcher takes (larger values are clamped; GemmPlan refuses them).
 inline constexpr int kDefaultRasterGroup = 8;
+inline constexpr int kMaxRasterGroup = 1 << 16;
 
 // D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
 //   acc = sum_k A[m,k] * B[k,n] in fp32.
