@@ -41,7 +41,8 @@ inline std::vector<float> replay_us_per_launch(cudaGraphExec_t exec, cudaStream_
   return us;
 }
 
-// The nodes of a captured chain (each node depends on the one before), root first.
+// The nodes of a captured chain (each node depends on the one before, programmatic edges
+// included), root first.
 inline std::vector<cudaGraphNode_t> captured_chain(cudaGraph_t g) {
   size_t n = 0;
   DIAG_CHECK(cudaGraphGetNodes(g, nullptr, &n));
@@ -59,7 +60,8 @@ inline std::vector<cudaGraphNode_t> captured_chain(cudaGraph_t g) {
     DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, nullptr, nullptr, &outn));
     if (outn == 0) break;
     outn = 1;
-    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, &cur, nullptr, &outn));
+    cudaGraphEdgeData edge{};  // without edge data, programmatic edges are "lossy" introspection
+    DIAG_CHECK(cudaGraphNodeGetDependentNodes(cur, &cur, &edge, &outn));
   }
   return chain;
 }

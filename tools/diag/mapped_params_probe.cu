@@ -1,0 +1,295 @@
+// Probe (issue 4, session 21): can kernels fetch their own parameters when they start, instead of
+// the host updating graph nodes, and what does it cost a synchronized step?
+//
+// A step is a chain of 4 dependent kernels of 16 CTAs (the MLP workflow's grids at hidden 512)
+// that each TMA-load one 64x64 bf16 box of their input through a tensor map, spin a fixed number
+// of cycles, and record what they saw. Every step the inputs change (one of two buffers per
+// layer, each filled with its own value), so a stale tensor map or parameter shows. Ways:
+//   static     the graph replayed with the parameters it was captured with (the floor)
+//   setparams  per layer a tensor map encoded on the host and cudaGraphExecKernelNodeSetParams
+//              (what graph::GemmNode::update does), then the launch
+//   mapped     the host writes each layer's 32-byte record into pinned, mapped host memory and
+//              launches; each CTA reads its layer's record over PCIe, patches a copy of the
+//              captured tensor map in shared memory (tensormap.replace: global address, rows),
+//              publishes it to its own global slot (tensormap.cp_fenceproxy) and loads through it
+// each with programmatic dependent launch off and on (on: a kernel reads its record and builds its
+// map before griddepcontrol.wait, so only the first layer's PCIe read is exposed). Timed
+// synchronized (a stream sync after every step: the decode loop that needs its output), host
+// time split into update / launch / wait; the ways take turns over rounds, medians reported.
+//
+//   nvcc -std=c++20 -gencode arch=compute_90a,code=sm_90a -O3 -o mapped_params_probe \
+//        tools/diag/mapped_params_probe.cu -lcuda
+//   ./mapped_params_probe [spin_cycles=4000] [steps=2000] [rounds=5] [ctas=16]
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "diag_check.cuh"
+
+constexpr int kLayers = 4;
+constexpr int kBox = 64;     // the TMA box: 64 x 64 bf16 (8 KB)
+constexpr int kRows = 256;   // each input buffer: kRows x kBox bf16
+constexpr int kThreads = 128;
+
+// What a layer's kernel needs per step (by value in its parameters, or in mapped host memory).
+struct alignas(32) Record {
+  const void* src;           // the input buffer
+  unsigned long long step;
+  int rows;                  // the input's rows (the tensor map's outer dimension)
+  int pad[3];
+};
+
+__device__ void spin(long long cycles) {
+  const long long t0 = clock64();
+  while (clock64() - t0 < cycles) {
+  }
+}
+
+__device__ __forceinline__ unsigned smem_u32(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+
+// kMode 0: record and tensor map by value. 1: the record read from `mapped` and the tensor map
+// rebuilt from `tmap` with it. 2: the record read from `mapped`, the map by value (the read's cost
+// alone). 3: as 1 with `mapped` in device memory (the rebuild's cost alone).
+// `seen[layer]` = step * 1000 + the loaded element.
+template <int kMode>
+__global__ void __launch_bounds__(kThreads) layer_kernel(const __grid_constant__ CUtensorMap tmap,
+                                                         const __grid_constant__ Record by_value,
+                                                         const Record* mapped, CUtensorMap* slots,
+                                                         long long cycles, unsigned long long* seen,
+                                                         int layer) {
+  __shared__ alignas(128) CUtensorMap smap;
+  __shared__ alignas(1024) __nv_bfloat16 tile[kBox * kBox];
+  __shared__ alignas(8) unsigned long long bar;
+  __shared__ unsigned long long s_step;
+  const CUtensorMap* map = &tmap;
+  if (threadIdx.x < 32) {
+    if constexpr (kMode != 0) {
+      CUtensorMap* slot = slots + blockIdx.x;
+      unsigned long long src = 0, step = 0;
+      int rows = 0;
+      if (threadIdx.x == 0) {
+        asm volatile("ld.volatile.global.v2.u64 {%0, %1}, [%2];" : "=l"(src), "=l"(step) : "l"(mapped));
+        asm volatile("ld.volatile.global.u32 %0, [%1];" : "=r"(rows) : "l"(reinterpret_cast<const char*>(mapped) + 16));
+        s_step = step;
+      }
+      if constexpr (kMode != 2) {
+        // The captured map -> shared memory (a word per lane), patched by lane 0, published.
+        reinterpret_cast<unsigned*>(&smap)[threadIdx.x] = reinterpret_cast<const unsigned*>(&tmap)[threadIdx.x];
+        __syncwarp();
+        if (threadIdx.x == 0) {
+          asm volatile("tensormap.replace.tile.global_address.shared::cta.b1024.b64 [%0], %1;" ::"r"(smem_u32(&smap)), "l"(src) : "memory");
+          asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 1, %1;" ::"r"(smem_u32(&smap)), "r"(rows) : "memory");
+        }
+        __syncwarp();
+        asm volatile("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.cta.sync.aligned [%0], [%1], 128;"
+                     ::"l"(slot), "r"(smem_u32(&smap)) : "memory");
+        if (threadIdx.x == 0)
+          asm volatile("fence.proxy.tensormap::generic.acquire.cta [%0], 128;" ::"l"(slot) : "memory");
+        map = slot;
+      }
+    } else {
+      if (threadIdx.x == 0) s_step = by_value.step;
+    }
+    if (threadIdx.x == 0) {
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_u32(&bar)));
+      asm volatile("fence.mbarrier_init.release.cluster;");
+    }
+  }
+  // The previous layer's output would be read from here on.
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;");
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_u32(&bar)), "r"(kBox * kBox * 2) : "memory");
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
+                 ::"r"(smem_u32(tile)), "l"(map), "r"(0), "r"(0), "r"(smem_u32(&bar)) : "memory");
+    unsigned done = 0;
+    while (!done)
+      asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0; selp.u32 %0, 1, 0, p; }"
+                   : "=r"(done) : "r"(smem_u32(&bar)) : "memory");
+  }
+  __syncthreads();
+  spin(cycles);
+  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0)
+    seen[layer] = s_step * 1000 + static_cast<unsigned long long>(__bfloat162float(tile[kBox * kBox - 1]));
+}
+
+using Clock = std::chrono::steady_clock;
+
+CUtensorMap encode(const void* src, int rows) {
+  CUtensorMap m;
+  const cuuint64_t dims[2] = {kBox, static_cast<cuuint64_t>(rows)};
+  const cuuint64_t strides[1] = {kBox * 2};
+  const cuuint32_t box[2] = {kBox, kBox};
+  const cuuint32_t estr[2] = {1, 1};
+  const CUresult r = cuTensorMapEncodeTiled(&m, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<void*>(src), dims, strides, box,
+                                            estr, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+                                            CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS) {
+    std::fprintf(stderr, "cuTensorMapEncodeTiled failed (%d)\n", static_cast<int>(r));
+    std::exit(1);
+  }
+  return m;
+}
+
+int main(int argc, char** argv) {
+  const long long cycles = argc > 1 ? std::atoll(argv[1]) : 4000;
+  const int steps = argc > 2 ? std::atoi(argv[2]) : 2000;
+  const int rounds = argc > 3 ? std::atoi(argv[3]) : 5;
+  const int ctas = argc > 4 ? std::atoi(argv[4]) : 16;
+  cudaStream_t st;
+  DIAG_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+
+  // Inputs: per layer two buffers; buffer (l, j) holds the value 1 + 2l + j everywhere (exact in bf16).
+  __nv_bfloat16* inputs[kLayers][2];
+  for (int l = 0; l < kLayers; ++l)
+    for (int j = 0; j < 2; ++j) {
+      std::vector<__nv_bfloat16> h(kRows * kBox, __float2bfloat16(static_cast<float>(1 + 2 * l + j)));
+      DIAG_CHECK(cudaMalloc(&inputs[l][j], h.size() * 2));
+      DIAG_CHECK(cudaMemcpy(inputs[l][j], h.data(), h.size() * 2, cudaMemcpyHostToDevice));
+    }
+  unsigned long long* seen;
+  DIAG_CHECK(cudaMallocManaged(&seen, kLayers * sizeof(unsigned long long)));
+  CUtensorMap* slots;
+  DIAG_CHECK(cudaMalloc(&slots, kLayers * ctas * sizeof(CUtensorMap)));
+  Record* records;  // pinned, mapped: one per layer
+  DIAG_CHECK(cudaHostAlloc(&records, kLayers * sizeof(Record), cudaHostAllocMapped));
+  std::memset(records, 0, kLayers * sizeof(Record));
+  Record* records_dev = nullptr;
+  DIAG_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&records_dev), records, 0));
+
+  // Step i's input for layer l: buffer (l, i & 1); rows alternate too (kRows, kRows - 64) so the
+  // patched dimension matters to nobody but is written every step like a GEMM node's M.
+  auto record_for = [&](int l, unsigned long long step) {
+    Record r{};
+    r.src = inputs[l][step & 1];
+    r.step = step;
+    r.rows = (step & 1) ? kRows - kBox : kRows;
+    return r;
+  };
+  auto expected = [&](int l, unsigned long long step) { return step * 1000 + 1 + 2 * l + (step & 1); };
+  for (int l = 0; l < kLayers; ++l) records[l] = record_for(l, 0);  // what warm-up launches read
+
+  struct Way {
+    const char* name;
+    int mode;  // layer_kernel's kMode
+    bool update, pdl;
+    cudaGraph_t g{};
+    cudaGraphExec_t e{};
+    std::vector<cudaGraphNode_t> nodes;
+    std::vector<double> upd, launch, wait, total;
+    bool ok = true;
+  };
+  std::vector<Way> ways = {
+      {"static (floor)", 0, false, false}, {"static (floor), PDL", 0, false, true},
+      {"4 x SetParams + launch", 0, true, false}, {"4 x SetParams + launch, PDL", 0, true, true},
+      {"mapped records + launch", 1, false, false}, {"mapped records + launch, PDL", 1, false, true},
+      {"(timing only) mapped read, map by value, PDL", 2, false, true},
+      {"(timing only) device record, map rebuilt, PDL", 3, false, true},
+  };
+  Record* records_static;  // mode 3: the step-0 records in device memory
+  DIAG_CHECK(cudaMalloc(&records_static, kLayers * sizeof(Record)));
+  DIAG_CHECK(cudaMemcpy(records_static, records, kLayers * sizeof(Record), cudaMemcpyHostToDevice));
+  for (Way& w : ways) {
+    DIAG_CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+    for (int l = 0; l < kLayers; ++l) {
+      const Record r = record_for(l, 0);
+      const CUtensorMap m = encode(r.src, r.rows);
+      cudaLaunchConfig_t cfg{};
+      cfg.gridDim = dim3(ctas);
+      cfg.blockDim = dim3(kThreads);
+      cfg.stream = st;
+      cudaLaunchAttribute attr{};
+      attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+      attr.val.programmaticStreamSerializationAllowed = w.pdl ? 1 : 0;
+      cfg.attrs = &attr;
+      cfg.numAttrs = 1;
+      const Record* rec = w.mode == 3 ? records_static + l : records_dev + l;
+      CUtensorMap* slot = slots + l * ctas;
+      switch (w.mode) {
+        case 0: DIAG_CHECK(cudaLaunchKernelEx(&cfg, layer_kernel<0>, m, r, rec, slot, cycles, seen, l)); break;
+        case 1: DIAG_CHECK(cudaLaunchKernelEx(&cfg, layer_kernel<1>, m, r, rec, slot, cycles, seen, l)); break;
+        case 2: DIAG_CHECK(cudaLaunchKernelEx(&cfg, layer_kernel<2>, m, r, rec, slot, cycles, seen, l)); break;
+        default: DIAG_CHECK(cudaLaunchKernelEx(&cfg, layer_kernel<3>, m, r, rec, slot, cycles, seen, l)); break;
+      }
+    }
+    DIAG_CHECK(cudaStreamEndCapture(st, &w.g));
+    w.nodes = captured_chain(w.g);
+    DIAG_CHECK(cudaGraphInstantiate(&w.e, w.g, 0));
+    DIAG_CHECK(cudaGraphUpload(w.e, st));
+  }
+  cudaKernelNodeParams kp{};
+  kp.func = reinterpret_cast<void*>(layer_kernel<0>);
+  kp.gridDim = dim3(ctas);
+  kp.blockDim = dim3(kThreads);
+
+  unsigned long long step = 1;
+  for (int round = 0; round < rounds; ++round) {
+    for (size_t k = 0; k < ways.size(); ++k) {
+      Way& w = ways[(k + round) % ways.size()];
+      for (int i = 0; i < 50; ++i) DIAG_CHECK(cudaGraphLaunch(w.e, st));  // warm up
+      DIAG_CHECK(cudaStreamSynchronize(st));
+      double t[3] = {0, 0, 0};
+      for (int i = 0; i < steps; ++i, ++step) {
+        const auto a = Clock::now();
+        if (w.update) {
+          for (int l = 0; l < kLayers; ++l) {
+            Record r = record_for(l, step);
+            CUtensorMap m = encode(r.src, r.rows);
+            const Record* rec = records_dev + l;
+            CUtensorMap* slot = slots + l * ctas;
+            int layer = l;
+            void* args[] = {&m, &r, &rec, &slot, const_cast<long long*>(&cycles), &seen, &layer};
+            kp.kernelParams = args;
+            DIAG_CHECK(cudaGraphExecKernelNodeSetParams(w.e, w.nodes[l], &kp));
+          }
+        } else if (w.mode != 0) {
+          for (int l = 0; l < kLayers; ++l) records[l] = record_for(l, step);
+        }
+        const auto b = Clock::now();
+        DIAG_CHECK(cudaGraphLaunch(w.e, st));
+        const auto c = Clock::now();
+        DIAG_CHECK(cudaStreamSynchronize(st));
+        const auto d = Clock::now();
+        t[0] += std::chrono::duration<double, std::micro>(b - a).count();
+        t[1] += std::chrono::duration<double, std::micro>(c - b).count();
+        t[2] += std::chrono::duration<double, std::micro>(d - c).count();
+        if (w.update || w.mode == 1)
+          for (int l = 0; l < kLayers; ++l) w.ok = w.ok && seen[l] == expected(l, step);
+      }
+      w.upd.push_back(t[0] / steps);
+      w.launch.push_back(t[1] / steps);
+      w.wait.push_back(t[2] / steps);
+      w.total.push_back((t[0] + t[1] + t[2]) / steps);
+    }
+  }
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  std::printf("mapped_params_probe: %d layers x %d CTAs, spin %lld cycles, %d steps x %d rounds, synchronized\n", kLayers, ctas,
+              cycles, steps, rounds);
+  std::printf("| way | update us | launch us | wait us | step us (median) | rounds' range | vs static (same PDL) | params seen |\n");
+  std::printf("|---|---:|---:|---:|---:|---|---:|---|\n");
+  for (const Way& w : ways) {
+    const Way& floor = ways[w.pdl ? 1 : 0];
+    const auto [lo, hi] = std::minmax_element(w.total.begin(), w.total.end());
+    std::printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f-%.2f | %.3fx | %s |\n", w.name, median(w.upd), median(w.launch),
+                median(w.wait), median(w.total), *lo, *hi, median(w.total) / median(floor.total),
+                (w.update || w.mode == 1) ? (w.ok ? "ok" : "STALE") : "-");
+  }
+  for (Way& w : ways) {
+    DIAG_CHECK(cudaGraphExecDestroy(w.e));
+    DIAG_CHECK(cudaGraphDestroy(w.g));
+  }
+  return 0;
+}
