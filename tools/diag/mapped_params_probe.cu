@@ -13,7 +13,9 @@
 //              captured tensor map in shared memory (tensormap.replace: global address, rows),
 //              publishes it to its own global slot (tensormap.cp_fenceproxy) and loads through it
 // each with programmatic dependent launch off and on (on: a kernel reads its record and builds its
-// map before griddepcontrol.wait, so only the first layer's PCIe read is exposed). Timed
+// map before griddepcontrol.wait, so only the first layer's PCIe read is exposed); and, timing
+// only (their parameters never change), the mapped read with the captured map, and the map
+// rebuilt from a record in device memory: the two halves of "mapped". Timed
 // synchronized (a stream sync after every step: the decode loop that needs its output), host
 // time split into update / launch / wait; the ways take turns over rounds, medians reported.
 //
