@@ -1,5 +1,6 @@
-// The standalone diagnostic tools' CUDA error check (print where and why, then exit) and their
-// timing of a captured graph of back-to-back launches, and the node chain of a captured graph.
+// The standalone diagnostic tools' CUDA error check (print where and why, then exit), their
+// busy-wait, their timing of a captured graph of back-to-back launches, and the node chain of a
+// captured graph.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +18,13 @@
       std::exit(1);                                                                             \
     }                                                                                           \
   } while (0)
+
+// Busy-waits `cycles` SM clock cycles: the probes' stand-in for a kernel's work.
+__device__ inline void diag_spin(long long cycles) {
+  const long long t0 = clock64();
+  while (clock64() - t0 < cycles) {
+  }
+}
 
 // Replays `exec` (a graph of `launches` back-to-back launches) `replays` times on `stream`, CUDA
 // events around each replay, and returns the replays' times per launch in µs, sorted (median:

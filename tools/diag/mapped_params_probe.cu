@@ -19,12 +19,10 @@
 // synchronized (a stream sync after every step: the decode loop that needs its output), host
 // time split into update / launch / wait; the ways take turns over rounds, medians reported.
 //
-//   nvcc -std=c++20 -gencode arch=compute_90a,code=sm_90a -O3 -o mapped_params_probe \
-//        tools/diag/mapped_params_probe.cu -lcuda
+//   nvcc -std=c++20 -gencode arch=compute_90a,code=sm_90a -O3 -Iinclude -o mapped_params_probe \
+//        tools/diag/mapped_params_probe.cu
 //   ./mapped_params_probe [spin_cycles=4000] [steps=2000] [rounds=5] [ctas=16]
-#include <cuda.h>
 #include <cuda_bf16.h>
-#include <cuda_runtime.h>
 
 #include <algorithm>
 #include <chrono>
@@ -33,7 +31,11 @@
 #include <cstring>
 #include <vector>
 
+#include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
+
 #include "diag_check.cuh"
+
+namespace d = graphgemm::kernels::sm90::detail;
 
 constexpr int kLayers = 4;
 constexpr int kBox = 64;     // the TMA box: 64 x 64 bf16 (8 KB)
@@ -47,16 +49,6 @@ struct alignas(32) Record {
   int rows;                  // the input's rows (the tensor map's outer dimension)
   int pad[3];
 };
-
-__device__ void spin(long long cycles) {
-  const long long t0 = clock64();
-  while (clock64() - t0 < cycles) {
-  }
-}
-
-__device__ __forceinline__ unsigned smem_u32(const void* p) {
-  return static_cast<unsigned>(__cvta_generic_to_shared(p));
-}
 
 // kMode 0: record and tensor map by value. 1: the record read from `mapped` and the tensor map
 // rebuilt from `tmap` with it. 2: the record read from `mapped`, the map by value (the read's cost
@@ -88,12 +80,12 @@ __global__ void __launch_bounds__(kThreads) layer_kernel(const __grid_constant__
         reinterpret_cast<unsigned*>(&smap)[threadIdx.x] = reinterpret_cast<const unsigned*>(&tmap)[threadIdx.x];
         __syncwarp();
         if (threadIdx.x == 0) {
-          asm volatile("tensormap.replace.tile.global_address.shared::cta.b1024.b64 [%0], %1;" ::"r"(smem_u32(&smap)), "l"(src) : "memory");
-          asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 1, %1;" ::"r"(smem_u32(&smap)), "r"(rows) : "memory");
+          asm volatile("tensormap.replace.tile.global_address.shared::cta.b1024.b64 [%0], %1;" ::"r"(d::smem_u32(&smap)), "l"(src) : "memory");
+          asm volatile("tensormap.replace.tile.global_dim.shared::cta.b1024.b32 [%0], 1, %1;" ::"r"(d::smem_u32(&smap)), "r"(rows) : "memory");
         }
         __syncwarp();
         asm volatile("tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.cta.sync.aligned [%0], [%1], 128;"
-                     ::"l"(slot), "r"(smem_u32(&smap)) : "memory");
+                     ::"l"(slot), "r"(d::smem_u32(&smap)) : "memory");
         if (threadIdx.x == 0)
           asm volatile("fence.proxy.tensormap::generic.acquire.cta [%0], 128;" ::"l"(slot) : "memory");
         map = slot;
@@ -102,44 +94,35 @@ __global__ void __launch_bounds__(kThreads) layer_kernel(const __grid_constant__
       if (threadIdx.x == 0) s_step = by_value.step;
     }
     if (threadIdx.x == 0) {
-      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_u32(&bar)));
-      asm volatile("fence.mbarrier_init.release.cluster;");
+      d::mbar_init(d::smem_u32(&bar), 1);
+      d::fence_mbarrier_init();
     }
   }
   // The previous layer's output would be read from here on.
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-  asm volatile("griddepcontrol.launch_dependents;");
+  d::griddep_wait();
+  d::griddep_launch_dependents();
   __syncthreads();
   if (threadIdx.x == 0) {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_u32(&bar)), "r"(kBox * kBox * 2) : "memory");
-    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];"
-                 ::"r"(smem_u32(tile)), "l"(map), "r"(0), "r"(0), "r"(smem_u32(&bar)) : "memory");
-    unsigned done = 0;
-    while (!done)
-      asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0; selp.u32 %0, 1, 0, p; }"
-                   : "=r"(done) : "r"(smem_u32(&bar)) : "memory");
+    d::mbar_arrive_expect_tx(d::smem_u32(&bar), kBox * kBox * 2);
+    d::tma_load_2d(d::smem_u32(tile), map, d::smem_u32(&bar), 0, 0);
+    d::mbar_wait(d::smem_u32(&bar), 0);
   }
   __syncthreads();
-  spin(cycles);
+  diag_spin(cycles);
   if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0)
     seen[layer] = s_step * 1000 + static_cast<unsigned long long>(__bfloat162float(tile[kBox * kBox - 1]));
 }
+
+// layer_kernel's instances, by kMode.
+constexpr void (*kLayerKernels[])(CUtensorMap, Record, const Record*, CUtensorMap*, long long, unsigned long long*,
+                                  int) = {layer_kernel<0>, layer_kernel<1>, layer_kernel<2>, layer_kernel<3>};
 
 using Clock = std::chrono::steady_clock;
 
 CUtensorMap encode(const void* src, int rows) {
   CUtensorMap m;
-  const cuuint64_t dims[2] = {kBox, static_cast<cuuint64_t>(rows)};
-  const cuuint64_t strides[1] = {kBox * 2};
-  const cuuint32_t box[2] = {kBox, kBox};
-  const cuuint32_t estr[2] = {1, 1};
-  const CUresult r = cuTensorMapEncodeTiled(&m, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, 2, const_cast<void*>(src), dims, strides, box,
-                                            estr, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                                            CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-  if (r != CUDA_SUCCESS) {
-    std::fprintf(stderr, "cuTensorMapEncodeTiled failed (%d)\n", static_cast<int>(r));
-    std::exit(1);
-  }
+  DIAG_CHECK(d::encode_tma_2d(&m, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src, kBox, rows, kBox * 2, kBox, kBox,
+                              CU_TENSOR_MAP_L2_PROMOTION_L2_128B));
   return m;
 }
 
@@ -216,13 +199,7 @@ int main(int argc, char** argv) {
       cfg.attrs = &attr;
       cfg.numAttrs = 1;
       const Record* rec = w.mode == 3 ? records_static + l : records_dev + l;
-      CUtensorMap* slot = slots + l * ctas;
-      switch (w.mode) {
-        case 0: DIAG_CHECK(cudaLaunchKernelEx(&cfg, layer_kernel<0>, m, r, rec, slot, cycles, seen, l)); break;
-        case 1: DIAG_CHECK(cudaLaunchKernelEx(&cfg, layer_kernel<1>, m, r, rec, slot, cycles, seen, l)); break;
-        case 2: DIAG_CHECK(cudaLaunchKernelEx(&cfg, layer_kernel<2>, m, r, rec, slot, cycles, seen, l)); break;
-        default: DIAG_CHECK(cudaLaunchKernelEx(&cfg, layer_kernel<3>, m, r, rec, slot, cycles, seen, l)); break;
-      }
+      DIAG_CHECK(cudaLaunchKernelEx(&cfg, kLayerKernels[w.mode], m, r, rec, slots + l * ctas, cycles, seen, l));
     }
     DIAG_CHECK(cudaStreamEndCapture(st, &w.g));
     w.nodes = captured_chain(w.g);
@@ -230,7 +207,7 @@ int main(int argc, char** argv) {
     DIAG_CHECK(cudaGraphUpload(w.e, st));
   }
   cudaKernelNodeParams kp{};
-  kp.func = reinterpret_cast<void*>(layer_kernel<0>);
+  kp.func = reinterpret_cast<void*>(kLayerKernels[0]);
   kp.gridDim = dim3(ctas);
   kp.blockDim = dim3(kThreads);
 

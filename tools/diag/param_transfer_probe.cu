@@ -32,15 +32,9 @@ struct alignas(64) Block {
   unsigned char rest[kBlockBytes - 8];
 };
 
-__device__ void spin(long long cycles) {
-  const long long t0 = clock64();
-  while (clock64() - t0 < cycles) {
-  }
-}
-
 // By value: the 640 bytes live in the kernel's parameters.
 __global__ void work_byvalue(const __grid_constant__ Block b, long long cycles, unsigned long long* seen, int layer) {
-  spin(cycles);
+  diag_spin(cycles);
   if (blockIdx.x == 0 && threadIdx.x == 0) seen[layer] = b.step;
 }
 // Indirect: the parameters in device memory, written before the kernel runs.
@@ -48,7 +42,7 @@ __global__ void work_indirect(const Block* __restrict__ b, long long cycles, uns
   __shared__ unsigned long long s;
   if (threadIdx.x == 0) s = b->step;
   __syncthreads();
-  spin(cycles);
+  diag_spin(cycles);
   if (blockIdx.x == 0 && threadIdx.x == 0) seen[layer] = s;
 }
 // The fetch node: slot = counter % kRing of the pinned ring -> the device blocks.
