@@ -190,6 +190,25 @@ constexpr double kHbmBytesPerUs = 3.0e6;      // 3.0 TB/s: copy bandwidth measur
 constexpr double kSmBytesPerUs = 150.0e3;     // one SM's load rate, fitted to the split-K table (150 GB/s)
 constexpr double kSmFlopsPerUs = 5.88e6;      // 776 TFLOP/s dense bf16 / 132 SMs
 constexpr double kL2BytesPerUs = 1.0e6;       // partial tiles written + read through L2 (fitted: 1 TB/s)
+// The 64x128 tile (one consumer warpgroup) in parallel split-K units through the workspace: its
+// tensor efficiency there, in place of tile_efficiency's 0.55 (fitted by relative_cost to full
+// grids; kept for the unsplit, serial, stream-K and cluster-sum estimates). FITTED (session 22,
+// offline) to the H100 split-K tables (bench/results/h100/splitk/, sessions 14 and 21) and the
+// forced split tiles of session 21 (experiments_s21/split_tiles, call 9): less the model's other
+// terms, such a CTA took 0.15-0.18 us per k-block with 4-32 CTAs busy, 0.21 with 64 (256x256x16384
+// in 8 slices) and 0.24 with 128 (unsplit, llama3_8b.down M = 256), where 0.55 puts 0.32. At 0.70
+// (0.255 us): 256x256x16384 in 8 slices 16.8 -> 14.6 us (ranked 12.7 with kSplitPdlGainUs; measured
+// 13.1-13.2, against 13.5-14.0 for the 8 slices summed in clusters of 8, predicted 13.6: automatic
+// now takes the workspace split), 128x256x32768 in 16 slices 16.8 -> 14.6 (measured 14.7-15.0).
+// Of the 111 suite shapes' automatic choices, any value in [0.63, 0.74] moves that one only; above
+// it 128x256x32768 leaves its 16 slices (the measured best) for 11-15 (not measured). The 64x64
+// tile keeps 0.55: outside 0.54-0.56 automatic's 32 slices at 64x64x65536 (measured best) move.
+// Off the suite it moves 101 of a 245-shape grid's choices, mostly to fewer 64x128 slices through
+// the workspace; MEASURED (H100, session 22, experiments_s22/refit: 15 of them, old and new choice
+// forced in one binary, two rounds): 13 faster (320x1024x32768 66.0 -> 48.8 us, 512x512x16384 32.7
+// -> 25.0, 320x128x4096 9.4 -> 7.3, 192x1024x65536 68.4 -> 64.7, 256x256x16384 13.7 -> 13.1), two
+// slower by 0.5-2% (512x128x16384, 64x384x4096).
+constexpr double kWorkspaceSplitEfficiency64x128 = 0.70;
 // Slices summed within clusters: a cluster's CTAs run in one GPC, and the clusters of a launch
 // share the GPCs, so the busiest GPC streams ceil(clusters / kGpcs) clusters' operands at one GPC's
 // rate. MEASURED (H100, session 8, docs/sm90_notes.md): one cluster of 8 or 16 CTAs streamed
@@ -261,7 +280,10 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const std::int64_t tiles = cluster_tiles(k, m, n);
   const std::int64_t kb = ceil_div(kk, 64);
   // Per k-block of one CTA: tensor time and load time (a multicast operand is half each CTA's).
-  const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * tile_efficiency(k));
+  const bool workspace_split = mode == k90::SplitMode::parallel && slices > 1 && cluster_k <= 1;
+  const bool tile_64x128 = k.schedule == k90::Schedule::cooperative && k.block_m == 64 && k.block_n == 128;
+  const double efficiency = workspace_split && tile_64x128 ? kWorkspaceSplitEfficiency64x128 : tile_efficiency(k);
+  const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * efficiency);
   const double rows_a = k.cluster_n == 2 ? k.block_m / 2.0 : k.block_m;
   const double rows_b = k.cluster_m == 2 ? k.block_n / 2.0 : k.block_n;
   const double t_load = (rows_a + rows_b) * 64 * 2 / kSmBytesPerUs;

@@ -426,10 +426,10 @@ TEST(Sm90Heuristic, SumsSlicesWithinClustersForSkinnyKHeavyShapes) {
     r.cluster = cluster;
     return gd::choose_split(r);
   };
-  // 256 x 256 x 16384 (8 tiles of 64x128, K = 16384): 8 slices, all summed within one cluster
-  // per tile, so no workspace (H100, the session 14 split-K table: 13.7 us, against 32.4 unsplit
-  // and 16.6 with 16 slices through clusters and the workspace). The explanation says so.
-  const gd::SplitChoice c = choose(256, 256, 16384, 0);
+  // 128 x 1024 x 16384 (8 tiles of 128x128, K = 16384): 8 slices, all summed within one cluster
+  // per tile, so no workspace (the model's choice, not measured: 17.0 us predicted, the best split
+  // through the workspace 20.7). The explanation says so.
+  const gd::SplitChoice c = choose(128, 1024, 16384, 0);
   ASSERT_GE(c.index, 0) << c.error.message();
   EXPECT_EQ(c.mode, gk::SplitMode::parallel) << c.explanation;
   EXPECT_GT(c.cluster, 1) << c.explanation;
@@ -438,6 +438,18 @@ TEST(Sm90Heuristic, SumsSlicesWithinClustersForSkinnyKHeavyShapes) {
   EXPECT_TRUE(gd::kernel_info(c.index).split_cluster) << c.explanation;
   EXPECT_NE(c.explanation.find("summed in clusters of " + std::to_string(c.cluster) + " (no workspace)"), std::string::npos)
       << c.explanation;
+  // 256 x 256 x 16384 (8 tiles of 64x128): 8 slices through the workspace rather than summed in
+  // clusters of 8 (H100, session 21: 13.1-13.2 us in both split-K tables and call 9's three rounds,
+  // against 13.5-14.0 in clusters of 8; the 64x128 split units' efficiency, session 22).
+  const gd::SplitChoice w = choose(256, 256, 16384, 0);
+  ASSERT_GE(w.index, 0) << w.error.message();
+  EXPECT_EQ(w.mode, gk::SplitMode::parallel) << w.explanation;
+  EXPECT_EQ(w.slices, 8) << w.explanation;
+  EXPECT_EQ(w.cluster, 1) << w.explanation;
+  EXPECT_GT(w.workspace_bytes, 0u) << w.explanation;
+  EXPECT_EQ(gd::kernel_info(w.index).block_m, 64) << w.explanation;
+  EXPECT_EQ(gd::kernel_info(w.index).block_n, 128) << w.explanation;
+  EXPECT_EQ(w.explanation.find("clusters"), std::string::npos) << w.explanation;
   // Sums that still go through the workspace cost a cluster sum on top of it (measured): never
   // chosen automatically.
   for (const auto& [m, n, k] : {std::tuple{128, 128, 16384}, std::tuple{64, 64, 65536}, std::tuple{256, 256, 16384}}) {
@@ -523,24 +535,34 @@ TEST(Sm90Heuristic, ClusterTileOnlyPastTwoWaves) {
 
 // Automatic split-K ranks splits through the workspace with the programmatic launch they will get
 // (session 13, H100: 128x256x32768 at 16 slices, 64 work units and programmatic, 14.8 us against
-// 16.2 at the 21 slices the model alone prefers, whose 84 units get no programmatic launch).
+// 16.2 at the 21 slices the model alone then preferred, whose 84 units get no programmatic launch;
+// since session 22's 64x128 split-unit efficiency the model alone takes 16 there too). 256x256x16384:
+// 8 slices through the workspace, programmatic (session 21: 13.1-13.2 us), against the same 8
+// slices summed in clusters of 8 (13.5-14.0 us; no programmatic launch), which the model alone
+// predicts faster.
 TEST(Sm90Heuristic, SplitRankingCountsTheProgrammaticLaunch) {
-  auto choose = [](ProgrammaticLaunch pdl) {
-    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 256, 32768, 132};
+  auto choose = [](std::int64_t m, std::int64_t n, std::int64_t k, ProgrammaticLaunch pdl) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
     r.max_workspace_bytes = std::size_t{32} << 20;
     r.programmatic = pdl;
     return gd::choose_split(r);
   };
-  const gd::SplitChoice with = choose(ProgrammaticLaunch::automatic), without = choose(ProgrammaticLaunch::off);
+  const gd::SplitChoice with = choose(256, 256, 16384, ProgrammaticLaunch::automatic);
+  const gd::SplitChoice without = choose(256, 256, 16384, ProgrammaticLaunch::off);
   ASSERT_GE(with.index, 0) << with.error.message();
   ASSERT_GE(without.index, 0) << without.error.message();
   EXPECT_EQ(with.mode, gk::SplitMode::parallel) << with.explanation;
   EXPECT_EQ(with.cluster, 1) << with.explanation;
-  EXPECT_TRUE(gd::programmatic_pays(gd::kernel_info(with.index), 128, 256, with.slices, with.cluster, 132)) << with.explanation;
-  EXPECT_FALSE(gd::programmatic_pays(gd::kernel_info(without.index), 128, 256, without.slices, without.cluster, 132))
+  EXPECT_TRUE(gd::programmatic_pays(gd::kernel_info(with.index), 256, 256, with.slices, with.cluster, 132)) << with.explanation;
+  EXPECT_GT(without.cluster, 1) << without.explanation;
+  EXPECT_FALSE(gd::programmatic_pays(gd::kernel_info(without.index), 256, 256, without.slices, without.cluster, 132))
       << without.explanation;
-  EXPECT_LT(with.slices, without.slices);
   // Ranking only: the reported prediction is the model's, without the programmatic gain.
   EXPECT_GT(with.predicted_us, 0.0);
   EXPECT_GE(with.predicted_us, without.predicted_us);
+  for (ProgrammaticLaunch pdl : {ProgrammaticLaunch::automatic, ProgrammaticLaunch::off}) {
+    const gd::SplitChoice c = choose(128, 256, 32768, pdl);
+    EXPECT_EQ(c.slices, 16) << c.explanation;
+    EXPECT_EQ(c.cluster, 1) << c.explanation;
+  }
 }

@@ -10,7 +10,7 @@
 // stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 128x256 | 64c2x1|128c2x1 (the same in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
+//   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 128x256 | 128x256c2x1 (the library's 2x1-cluster 128x256) | 64c2x1|128c2x1 (the same in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
 #define GRAPHGEMM_SM90_TRACE 1
 
 #include <algorithm>
@@ -163,7 +163,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|128|128x256|64c2x1|128c2x1|sw16x64|sw16x64x256|sw16x128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8|-] [memset|-]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|128|128x256|128x256c2x1|64c2x1|128c2x1|sw16x64|sw16x64x256|sw16x128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8|-] [memset|-]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
@@ -181,6 +181,7 @@ int main(int argc, char** argv) {
     if (tile == "128") return run<k::GemmConfig<bf, bf, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "64") return run<k::GemmConfig<bf, bf, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "128x256") return run<k::GemmConfig<bf, bf, 128, 256, 4, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    if (tile == "128x256c2x1") return run<k::GemmConfig<bf, bf, 128, 256, 4, 2, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     // Clustered tiles (2x1: the two M tiles of a cluster share B by multicast), not library instances.
     if (tile == "64c2x1") return run<k::GemmConfig<bf, bf, 64, 128, 8, 2, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "128c2x1") return run<k::GemmConfig<bf, bf, 128, 128, 6, 2, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
@@ -188,6 +189,6 @@ int main(int argc, char** argv) {
     if (tile == "sw16x64") return run<k::SwapABConfig<bf, bf, 16, 64, 20>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "sw16x64x256") return run<k::SwapABConfig<bf, bf, 16, 64, 5, 4>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "sw16x128") return run<k::SwapABConfig<bf, bf, 16, 128, 12>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
-    std::fprintf(stderr, "tile: 64, 128, 128x256 (cooperative 64x128 / 128x128 / 128x256), sw16x64, sw16x64x256 or sw16x128 (swap-AB)\n");
+    std::fprintf(stderr, "tile: 64, 128, 128x256, 128x256c2x1 (cooperative 64x128 / 128x128 / 128x256), sw16x64, sw16x64x256 or sw16x128 (swap-AB)\n");
     return 2;
 }

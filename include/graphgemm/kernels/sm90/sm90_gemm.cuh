@@ -10,9 +10,9 @@
 //   * full[s]  : producer -> consumers, 1 arrival (arrive.expect_tx) + the TMA transaction bytes.
 //   * empty[s] : consumers -> producers of every CTA in the cluster, one arrival per consumer warp
 //                per CTA (a stage of CTA X is also written by its peer's multicast).
-//   * Epilogue : registers -> swizzled smem chunk (64 rows x 128 B) -> TMA store, double-buffered
-//                per consumer WG. The D staging buffers are separate from the ring, so the producer
-//                keeps prefetching the next tile while the epilogue runs.
+//   * Epilogue : registers -> swizzled smem chunk (64 rows x 128 B; stmatrix for 16-bit D) -> TMA
+//                store, double-buffered per consumer WG. The D staging buffers are separate from the
+//                ring, so the producer keeps prefetching the next tile while the epilogue runs.
 //   * Persistent: grid = clusters x cluster size; tiles (M and N from KernelParams) are walked by
 //                TileScheduler, so the grid is independent of M.
 //   * Cluster (ClusterM x ClusterN, product 1 or 2): the CTAs of a 2x1 cluster share the B tile,
@@ -211,24 +211,31 @@ __device__ __forceinline__ ElementD load_staged(uint32_t buf, int r, int cc) {
     return v;
 }
 
-// Stores two adjacent output values (row r, cols cc and cc+1 of a 64 x 128-byte chunk) into the
-// 128B-swizzled staging buffer: 16-byte unit u of row r lives at unit (u ^ (r % 8)).
+// Two adjacent 16-bit output values packed into one 32-bit register (x0 in the low half).
 template <class ElementD>
-__device__ __forceinline__ void store_pair(uint32_t buf, int r, int cc, float x0, float x1) {
-    const uint32_t addr = staged_address<ElementD>(buf, r, cc);
-    if constexpr (std::is_same_v<ElementD, float>) {
-        asm volatile("st.shared.v2.f32 [%0], {%1, %2};" ::"r"(addr), "f"(x0), "f"(x1) : "memory");
+__device__ __forceinline__ uint32_t pack_pair(float x0, float x1) {
+    static_assert(sizeof(ElementD) == 2);
+    uint32_t packed;
+    if constexpr (std::is_same_v<ElementD, __half>) {
+        __half2 h = __floats2half2_rn(x0, x1);
+        packed = *reinterpret_cast<uint32_t*>(&h);
     } else {
-        uint32_t packed;
-        if constexpr (std::is_same_v<ElementD, __half>) {
-            __half2 h = __floats2half2_rn(x0, x1);
-            packed = *reinterpret_cast<uint32_t*>(&h);
-        } else {
-            __nv_bfloat162 h = __floats2bfloat162_rn(x0, x1);
-            packed = *reinterpret_cast<uint32_t*>(&h);
-        }
-        asm volatile("st.shared.b32 [%0], %1;" ::"r"(addr), "r"(packed) : "memory");
+        __nv_bfloat162 h = __floats2bfloat162_rn(x0, x1);
+        packed = *reinterpret_cast<uint32_t*>(&h);
     }
+    return packed;
+}
+
+// Staging a 16-bit chunk with stmatrix: column steps jj and jj + 1 (8 columns each, 16-byte unit
+// jj and jj + 1 of a row) of a warp's 16 rows are four 8x8 matrices (rows 0-7 / 8-15 of step jj,
+// then of step jj + 1), whose registers are the accumulator pairs of the wgmma fragment as they
+// are. Lane l addresses row l % 8 + 8 ((l / 8) % 2) of the warp's rows at unit jj + l / 16; with
+// the 128B swizzle (unit u of row r at u ^ (r % 8)) and jj even that is the lane's offset below
+// XOR (jj << 4), so the per-lane address is computed once per block (the buffers are 1024-byte
+// aligned: the XOR touches only the unit bits).
+__device__ __forceinline__ uint32_t stmatrix_lane_offset(int warp_in_wg, int lane) {
+    const int row = warp_in_wg * 16 + (lane & 7) + ((lane >> 3) & 1) * 8;
+    return static_cast<uint32_t>(row * 128 + (((lane >> 4) ^ (lane & 7)) << 4));
 }
 
 // Stores 4 consecutive outputs of one row (columns gn..gn+3 of D, gn % 4 == 0); only those < n.
@@ -310,9 +317,11 @@ __device__ __forceinline__ void load_chunk_columns(const void* vec, int n, int c
 inline constexpr int kGeneralEpilogue = -1;
 
 // One chunk of the epilogue: D values of kCols columns from the accumulators into the staging
-// buffer. kKind 0..3: no scale_b and no C, bias of BiasType kKind (0: none) -- the common cases,
-// each instantiation holding only its own code; kGeneralEpilogue: scale_b, beta * C and the bias
-// each as the arguments say (warpgroup-uniform checks), the bias type switched once per chunk.
+// buffer (16-bit D: packed pairs, then one stmatrix per two column steps at stsm_addr, the
+// buffer plus the lane's stmatrix_lane_offset; fp32 D: one st.shared.v2 per pair). kKind 0..3:
+// no scale_b and no C, bias of BiasType kKind (0: none) -- the common cases, each instantiation
+// holding only its own code; kGeneralEpilogue: scale_b, beta * C and the bias each as the
+// arguments say (warpgroup-uniform checks), the bias type switched once per chunk.
 // The chunk's column operands (bias, scale_b) and C are all loaded before any value is combined
 // and staged: one memory round trip per chunk, not one per column step (each staging store is an
 // asm statement with a memory clobber, which no load may cross).
@@ -326,9 +335,12 @@ inline constexpr int kGeneralEpilogue = -1;
 // 5.3 us; session 11).
 template <int kKind, class ElementD, int kCols, int kWidth, int kNumAccum>
 __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (&acc)[kNumAccum], int chunk,
-                                            int col_base, uint32_t buf, int r0, int lane, int g_r0, int g_r1,
-                                            float rs0, float rs1, bool has_c, const ElementD* c_ptr) {
+                                            int col_base, uint32_t buf, uint32_t stsm_addr, int r0, int lane,
+                                            int g_r0, int g_r1, float rs0, float rs1, bool has_c,
+                                            const ElementD* c_ptr) {
     constexpr int kSteps = kWidth / 8;  // the chunk's first kWidth columns (kCols unless the tile's last)
+    constexpr bool kStmatrix = sizeof(ElementD) == 2;  // else fp32: st.shared.v2 per column pair
+    [[maybe_unused]] uint32_t packed[kSteps][2];
     constexpr bool kGeneral = kKind == kGeneralEpilogue;
     [[maybe_unused]] const bool has_scale_b = kGeneral && p.scale_b != nullptr;
     [[maybe_unused]] const bool has_bias = kGeneral ? p.bias_type != 0 : kKind != 0;
@@ -373,8 +385,24 @@ __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (
                 if (g_r1 < p.m) v2 += p.beta * c_val[jj][2], v3 += p.beta * c_val[jj][3];
             }
         }
-        store_pair<ElementD>(buf, r0, cc, v0, v1);
-        store_pair<ElementD>(buf, r0 + 8, cc, v2, v3);
+        if constexpr (kStmatrix) {
+            packed[jj][0] = pack_pair<ElementD>(v0, v1);
+            packed[jj][1] = pack_pair<ElementD>(v2, v3);
+        } else {
+            st_shared_f32x2(staged_address<ElementD>(buf, r0, cc), v0, v1);
+            st_shared_f32x2(staged_address<ElementD>(buf, r0 + 8, cc), v2, v3);
+        }
+    }
+    if constexpr (kStmatrix) {  // see stmatrix_lane_offset
+#pragma unroll
+        for (int jj = 0; jj + 1 < kSteps; jj += 2) {
+            stmatrix_x4(stsm_addr ^ static_cast<uint32_t>(jj << 4), packed[jj][0], packed[jj][1], packed[jj + 1][0],
+                        packed[jj + 1][1]);
+        }
+        if constexpr (kSteps % 2 == 1) {
+            stmatrix_x2(stsm_addr ^ static_cast<uint32_t>((kSteps - 1) << 4), packed[kSteps - 1][0],
+                        packed[kSteps - 1][1]);
+        }
     }
 }
 
@@ -428,6 +456,7 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
                                             uint32_t bufs, uint32_t& epi_buf, int barrier_id,
                                             bool wg_leader, int warp_in_wg, int lane) {
     const int r0 = warp_in_wg * 16 + lane / 4;
+    const uint32_t stsm_off = stmatrix_lane_offset(warp_in_wg, lane);  // 16-bit D only
     const int g_r0 = row_base + r0;
     const int g_r1 = g_r0 + 8;
     float rs0 = p.alpha, rs1 = p.alpha;
@@ -455,7 +484,8 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
         auto stage = [&](auto width) {
             constexpr int W = decltype(width)::value;
 #define GRAPHGEMM_STAGE_CHUNK(K) \
-    stage_chunk<K, ElementD, kCols, W>(p, acc, chunk, col_base, buf, r0, lane, g_r0, g_r1, rs0, rs1, has_c, c_ptr)
+    stage_chunk<K, ElementD, kCols, W>(p, acc, chunk, col_base, buf, buf + stsm_off, r0, lane, g_r0, g_r1, rs0, \
+                                       rs1, has_c, c_ptr)
             switch (general ? kGeneralEpilogue : p.bias_type) {
                 case 0: GRAPHGEMM_STAGE_CHUNK(0); break;
                 case 1: GRAPHGEMM_STAGE_CHUNK(1); break;

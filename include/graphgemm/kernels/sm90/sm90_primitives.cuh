@@ -264,6 +264,19 @@ __device__ __forceinline__ void st_shared_f32x2(uint32_t addr, float x, float y)
     asm volatile("st.shared.v2.f32 [%0], {%1, %2};" ::"r"(addr), "f"(x), "f"(y) : "memory");
 }
 
+// Warp-wide store of four (x4) or two (x2) 8x8 matrices of 16-bit elements into shared memory:
+// lane l gives the address of row l % 8 of matrix l / 8 (16 contiguous bytes; lanes 16-31 unused
+// by x2), and register i of lane l holds row l / 4, columns 2 (l % 4) and 2 (l % 4) + 1 of matrix
+// i, two elements packed: the mma / wgmma accumulator fragment layout of 8 columns.
+__device__ __forceinline__ void stmatrix_x4(uint32_t addr, uint32_t m0, uint32_t m1, uint32_t m2, uint32_t m3) {
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(m0), "r"(m1),
+                 "r"(m2), "r"(m3)
+                 : "memory");
+}
+__device__ __forceinline__ void stmatrix_x2(uint32_t addr, uint32_t m0, uint32_t m1) {
+    asm volatile("stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};" ::"r"(addr), "r"(m0), "r"(m1) : "memory");
+}
+
 // Named barrier over `count` threads (multiple of 32). Id 0 is __syncthreads.
 __device__ __forceinline__ void named_barrier_sync(uint32_t id, uint32_t count) {
     asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(count) : "memory");
