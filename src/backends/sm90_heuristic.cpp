@@ -192,7 +192,9 @@ constexpr double kSmFlopsPerUs = 5.88e6;      // 776 TFLOP/s dense bf16 / 132 SM
 constexpr double kL2BytesPerUs = 1.0e6;       // partial tiles written + read through L2 (fitted: 1 TB/s)
 // The 64x128 tile (one consumer warpgroup) in parallel split-K units through the workspace: its
 // tensor efficiency there, in place of tile_efficiency's 0.55 (fitted by relative_cost to full
-// grids; kept for the unsplit, serial, stream-K and cluster-sum estimates). FITTED (session 22,
+// grids; kept for the unsplit, stream-K and cluster-sum estimates; serial units since the serial
+// refit below: the same CTAs on a K slice, median estimate / measured of one-wave 64x128 serial
+// cells within half the SMs 1.22 at 0.55, 1.05 at 0.70, with the serial terms below). FITTED (session 22,
 // offline) to the H100 split-K tables (bench/results/h100/splitk/, sessions 14 and 21) and the
 // forced split tiles of session 21 (experiments_s21/split_tiles, call 9): less the model's other
 // terms, such a CTA took 0.15-0.18 us per k-block with 4-32 CTAs busy, 0.21 with 64 (256x256x16384
@@ -222,12 +224,40 @@ constexpr int kGpcs = 8;                      // H100 SXM: 132 SMs in 8 GPCs
 constexpr double kUnitLatencyUs = 0.25;       // per wave: first loads, epilogue tail (fitted)
 constexpr double kSplitFixedUs = 2.0;         // split-K: counter zeroing + hand-offs (fitted; the refit to
                                               // session 13's table, zeroing kernel instead of a memset node, kept 2)
-constexpr double kSerialStepUs = 2.0;         // serial: one semaphore hand-off (fitted)
+// Serial split-K: a tile's slices form one chain (slice s waits for s - 1's running sum, adds it,
+// hands it on), and no reduction pass follows the GEMM work as in the parallel mode: per hand-off
+// kSerialStepUs plus one fp32 tile round trip (write + read) per slice at kSerialBytesPerUs (the
+// running sum moves as plain stores and loads from registers, not TMA). FITTED (session 22,
+// offline, experiments_s22/serial/offline) to the H100 serial cells less the model's parallel cell of the
+// same shape, tile and slices (same work units): split-K tables of sessions 14, 21 and 22, forced
+// split tiles of session 21, and call 8's sweep (experiments_s22/split_sweep), 181 one-wave cells.
+// Medians measured / now / before (2.0 us fixed, 2.0 us a hand-off, 150 GB/s): 64x64, 2 slices 2.0
+// / 2.0 / 4.2 us, 16 slices 22.3 / 23.1 / 35.3; 64x128, 2 slices 3.2 / 3.0 / 4.4, 16 slices 31.5 /
+// 31.1 / 38.6; 128x128, 2 slices 5.2 / 5.0 / 4.9, 4 slices 11.0 / 11.1 / 10.6. Grids of more than
+// one wave measured 5-6 us above this on average (automatic takes serial within half the SMs only).
+constexpr double kSerialStepUs = 1.0;         // serial: one semaphore hand-off (fitted)
+constexpr double kSerialBytesPerUs = 65.0e3;  // serial: the running sum's fp32 tile, per slice (fitted: 65 GB/s)
 constexpr double kClusterSumUs = 3.0;         // parallel, summed in clusters: smem write, 2 cluster barriers,
                                               // DSMEM reads (sm90_trace, H100, session 7: 3.1 us)
 constexpr double kClusterPushUs = 1.0;        // swap-AB: fragments pushed to their owner (st.async): one
                                               // one-way DSMEM trip (PREDICTED, session 9)
 constexpr double kSplitGain = 0.7;            // automatic: split only if predicted <= 0.7x unsplit
+// automatic, serial: K in 2 slices of the 64x64 tile where the split grid keeps at least half the
+// SMs idle (2 x tiles x 2 CTAs <= SMs; there every CTA streams at the per-SM rate the model
+// assumes; grids filling the SMs measured up to 26% above the model: 64x64 at 512x512x16384, 128
+// CTAs, 29.1 us against 23.0 predicted), if predicted at most kSerialSplitGain x unsplit and, where
+// automatic already takes a split through the workspace, ranked before it. A cluster sum stays:
+// the model's error differs there (measured minus ranked, call 8, K = 4096-8192: 8 slices of
+// 64x128 +0.4 to +1.7 us, of 128x128 +2.1 to +3.6, serial 64x64 in 2 +1.2 to +2.9; measured, the
+// serial 64x64 grid beat the 128x128 sum on 5 of 5 shapes, 256x512x4096 10.2 -> 8.4 us, and the
+// 64x128 sum on 1 of 3, 320x128x4096 7.6 against 8.2). The 64x64 tile's output bound
+// (kSmallTileSplitMaxOutputs, measured on grids filling the SMs) does not apply. MEASURED (H100,
+// every serial-2 cell of the sources above within half the SMs with the unsplit choice of the same
+// run): predicted 0.51-0.70x unsplit -> measured 0.53-0.96x (192x384x4096 0.70 -> 0.85,
+// 64x2112x7168 0.68 -> 0.95-0.96, 128x128x16384 0.55 -> 0.61); none slower. Of the 111 suite
+// shapes' automatic choices it changes only 64x2112x7168: unsplit 64x64, 15.8-15.9 us -> serial 2
+// slices, 15.1-15.2 (session 21, two calls).
+constexpr double kSerialSplitGain = 0.75;
 // A split through the workspace launched programmatically (its zeroing kernel overlaps the previous
 // kernel's tail): MEASURED (H100, session 13, per launch in a graph) -1.9 us at 128x128x16384 (26
 // slices), -2.1 us at 64x64x65536 (61). Used to rank the split candidates only, not to decide
@@ -280,7 +310,7 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const std::int64_t tiles = cluster_tiles(k, m, n);
   const std::int64_t kb = ceil_div(kk, 64);
   // Per k-block of one CTA: tensor time and load time (a multicast operand is half each CTA's).
-  const bool workspace_split = mode == k90::SplitMode::parallel && slices > 1 && cluster_k <= 1;
+  const bool workspace_split = (mode == k90::SplitMode::serial || (mode == k90::SplitMode::parallel && cluster_k <= 1)) && slices > 1;
   const bool tile_64x128 = k.schedule == k90::Schedule::cooperative && k.block_m == 64 && k.block_n == 128;
   const double efficiency = workspace_split && tile_64x128 ? kWorkspaceSplitEfficiency64x128 : tile_efficiency(k);
   const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * efficiency);
@@ -330,7 +360,7 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
       t += kSplitFixedUs + 2.0 * slices * ctiles * tile_bytes / kL2BytesPerUs;
     } else {
       // A chain of S - 1 hand-offs per tile, each one CTA reading and writing the running sum.
-      t += kSplitFixedUs + (slices - 1) * (kSerialStepUs + 2.0 * tile_bytes / kSmBytesPerUs);
+      t += (slices - 1) * kSerialStepUs + slices * 2.0 * tile_bytes / kSerialBytesPerUs;
     }
   }
   return t;
@@ -426,7 +456,10 @@ SplitChoice choose_split(const SplitRequest& r) {
 
   // Best (kernel, slices) over the candidates for `mode`, slices in [lo, hi], within the workspace
   // bound. Returns false when nothing fits.
-  auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best) {
+  // half_sms: automatic's serial candidates: the 64x64 tile only (its serial cells are the measured
+  // ones; the 64x128 / 128x128 moves a serial rule would make are not measured, some in layouts the
+  // bench does not run), grids of at most half the SMs busy, without the tile's output bound.
+  auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best, bool half_sms = false) {
     bool found = false;
     double best_rank = 0;
     for (int i = 0; i < kernel_count(); ++i) {
@@ -439,12 +472,14 @@ SplitChoice choose_split(const SplitRequest& r) {
       // 128x256x32768 16.8 vs 14.7 us and 256x256x16384 14.4 vs 14.1 (slower), which the model
       // ranks the other way round; with this rule, A/B in two rounds: 64x64x65536 1.06 -> 1.17x
       // cuBLASLt, 128x128x16384 7.80-7.82 vs 7.84-7.85 us (same).
-      if (small_tile(ki) && r.forced_kernel < 0 && r.m * r.n > kSmallTileSplitMaxOutputs) continue;
+      if (half_sms && !small_tile(ki)) continue;
+      if (small_tile(ki) && r.forced_kernel < 0 && r.m * r.n > kSmallTileSplitMaxOutputs && !half_sms) continue;
       // (automatic takes swap-AB splits by its own rule, below.)
       if (ki.schedule == k90::Schedule::swap_ab && r.forced_kernel < 0 &&
           (r.m > kSwapABMaxM || ki.block_m < r.m || r.mode == SplitKMode::automatic))
         continue;
       for (int s = lo; s <= hi && s <= ceil_div(r.k, ki.block_k); ++s) {  // a slice has >= 1 k-block
+        if (half_sms && 2 * busy_ctas(ki, r.m, r.n, s, r.num_sms) > r.num_sms) continue;
         // Cluster sums (parallel): those the request allows (0: any that fits, 1: none, c: c).
         for (int c : {1, 2, 4, 8}) {
           if (c == 1 && !supports_split_k(ki)) continue;
@@ -636,6 +671,22 @@ SplitChoice choose_split(const SplitRequest& r) {
   } else {
     std::snprintf(buf, sizeof buf, "; no split-K (predicted %.1f us)", base.predicted_us);
     out.explanation += buf;
+  }
+  // Serial in 2 slices (see kSerialSplitGain): against unsplit, or a split through the workspace by rank.
+  SplitChoice serial;
+  if (hi >= 2 && out.cluster <= 1 && best_split(k90::SplitMode::serial, 2, 2, serial, true) &&
+      serial.predicted_us <= kSerialSplitGain * base.predicted_us) {
+    auto rank = [&](const SplitChoice& c) {
+      const bool pdl = c.workspace_bytes > 0 &&
+                       programmatic_launch(r.programmatic, kernel_info(c.index), r.m, r.n, c.slices, c.cluster, r.num_sms);
+      return c.predicted_us - (pdl ? kSplitPdlGainUs : 0.0);
+    };
+    if (out.mode == k90::SplitMode::none || rank(serial) < rank(out) * (1 - 1e-9)) {
+      std::snprintf(buf, sizeof buf, "serial split-K, 2 slices (automatic): predicted %.1f us against %.1f us %s",
+                    serial.predicted_us, out.predicted_us, out.mode == k90::SplitMode::none ? "unsplit" : "for the parallel split");
+      out = serial;
+      out.explanation = buf;
+    }
   }
   return out;
 }

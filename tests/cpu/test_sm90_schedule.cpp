@@ -567,3 +567,31 @@ TEST(Sm90Heuristic, SplitRankingCountsTheProgrammaticLaunch) {
     EXPECT_EQ(c.cluster, 1) << c.explanation;
   }
 }
+
+// Automatic serial split-K: 2 slices, only where the split grid keeps half the SMs idle, against
+// unsplit or a split through the workspace (kSerialSplitGain). MEASURED (H100, session 21 / 22):
+// 64x2112x7168 unsplit 64x64 15.8-15.9 us -> serial 2 slices 15.1-15.2; 192x384x4096 9.6 -> 8.2.
+// Not taken: 512x512x16384 (128 CTAs: 29.1 us against 24.8 for 4 parallel slices), 256x4096x14336
+// (128 CTAs of 128x128: 57.3-57.6 against 53.9 unsplit), 128x2112x7168 (132 CTAs: 17.4 against
+// 16.3-16.5), 320x128x4096 (the parallel split ranks first: 7.4 against 8.2), 256x512x4096 (a
+// cluster sum stays, see kSerialSplitGain).
+TEST(Sm90Heuristic, SerialSplitOnlyWithinHalfTheSms) {
+  auto choose = [](std::int64_t m, std::int64_t n, std::int64_t k) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
+    r.max_workspace_bytes = std::size_t{32} << 20;
+    return gd::choose_split(r);
+  };
+  for (const auto& [m, n, k] : {std::tuple{64, 2112, 7168}, std::tuple{192, 384, 4096}}) {
+    const gd::SplitChoice c = choose(m, n, k);
+    ASSERT_GE(c.index, 0) << c.error.message();
+    EXPECT_EQ(c.mode, gk::SplitMode::serial) << m << "x" << n << "x" << k << ": " << c.explanation;
+    EXPECT_EQ(c.slices, 2) << c.explanation;
+    EXPECT_LE(2 * gd::busy_ctas(gd::kernel_info(c.index), m, n, c.slices, 132), 132) << c.explanation;
+  }
+  for (const auto& [m, n, k] : {std::tuple{512, 512, 16384}, std::tuple{256, 4096, 14336}, std::tuple{128, 2112, 7168},
+                                std::tuple{320, 128, 4096}, std::tuple{256, 512, 4096}, std::tuple{1024, 1024, 16384}}) {
+    const gd::SplitChoice c = choose(m, n, k);
+    ASSERT_GE(c.index, 0) << c.error.message();
+    EXPECT_NE(c.mode, gk::SplitMode::serial) << m << "x" << n << "x" << k << ": " << c.explanation;
+  }
+}
