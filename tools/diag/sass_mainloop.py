@@ -9,7 +9,10 @@ an asm outside the loop did that). Exit status 1 if any kernel's loop has either
 without cuobjdump / nvdisasm.
 
   tools/diag/sass_mainloop.py build/bench/graphgemm_bench [--cuobjdump PATH]
-(cuobjdump needs nvdisasm on PATH.)
+(cuobjdump needs nvdisasm on PATH.) Where the toolkit has neither (this project's build machine),
+PyPI's wheels carry both: `pip download --no-deps --index-url https://pypi.org/simple
+nvidia-cuda-cuobjdump nvidia-cuda-nvdisasm`, unzip each (python3 -m zipfile -e WHEEL DIR) and put
+DIR/nvidia/cu13/bin on PATH; then this runs on a local build before any device time.
 """
 import argparse
 import re
