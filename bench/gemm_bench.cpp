@@ -57,6 +57,9 @@ struct Options {
   // The epilogue every GEMM of the run applies: "plain" (D = A·B), or "bias" (+ a per-column bias of
   // D's dtype: what a linear layer does, and cuBLASLt's BIAS epilogue).
   std::string epilogue = "plain";
+  // How B is stored: "nk", N x K row-major (a PyTorch Linear weight; the sm90 kernels "_bk"), or
+  // "kn", K x N row-major (the "_bn" kernels).
+  std::string b_layout = "nk";
 };
 
 struct Timing {
@@ -170,7 +173,8 @@ std::optional<BackendSpec> parse_sol(const std::string& spec) {
 }
 
 // A backend spec: "cublaslt", "sm90", "auto", or "sm90=<kernel name>" to force one sm90 kernel
-// instance (names as GemmPlan::describe() prints them; "_bk" is appended for the weight layout),
+// instance (names as GemmPlan::describe() prints them; "_bk" is appended when the name ends in
+// neither "_bk" nor "_bn", the B layout suffix),
 // optionally followed by "+pdl" / "+nopdl" (programmatic dependent launch on / off), "+rmG" / "+rnG" (tiles in
 // raster groups of G along M / N) and by ":MODE[:SLICES]" for split-K: MODE none, serial, parallel or auto, SLICES a
 // count or auto (the heuristic's), e.g. "sm90:parallel:8", "sm90:serial:auto", "sm90:none"; and by ":cC" for the slices summed within
@@ -232,7 +236,10 @@ GemmOptions parse_backend(const std::string& spec_in) {
   else if (s.rfind("sm90=", 0) == 0) {
     o.backend = Backend::sm90;
     o.sm90_kernel = s.substr(5);
-    if (o.sm90_kernel.size() < 3 || o.sm90_kernel.compare(o.sm90_kernel.size() - 3, 3, "_bk") != 0) o.sm90_kernel += "_bk";
+    auto ends_with = [&](const char* suffix) {
+      return o.sm90_kernel.size() >= 3 && o.sm90_kernel.compare(o.sm90_kernel.size() - 3, 3, suffix) == 0;
+    };
+    if (!ends_with("_bk") && !ends_with("_bn")) o.sm90_kernel += "_bk";
   } else {
     throw std::runtime_error("unknown backend \"" + s + "\" (cublaslt, sm90, auto, sm90=<kernel>; then optionally "
                              ":MODE[:SLICES] for split-K, e.g. sm90:parallel:8; or sol, sol=bulk for the memory speed of light)");
@@ -314,6 +321,7 @@ class Bench {
     GemmSpec spec{s.m, s.n, s.k, in, output_for(in)};
     if (in == DType::fp8_e4m3) { spec.scale_a = 1; spec.scale_b = 1; }
     spec.with_bias = opt_.epilogue == "bias";
+    spec.b_layout = opt_.b_layout == "kn" ? Layout::row_major : Layout::col_major;
     const std::size_t set_bytes = (s.m * s.k + s.k * s.n) * size_of(in) + s.m * s.n * size_of(spec.out);
     const std::size_t l2 = static_cast<std::size_t>(prop_.l2CacheSize);
     const int sets = static_cast<int>(std::clamp<std::size_t>((3 * l2 + set_bytes - 1) / set_bytes, 1, 16));
@@ -502,7 +510,8 @@ class Bench {
       SUPPORT_CUDA(cudaDriverGetVersion(&driver));
       int clock_khz = 0;
       SUPPORT_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device_));
-      const std::string base = opt_.out_dir + "/gemm_" + dtype_name + (opt_.epilogue == "plain" ? "" : "_" + opt_.epilogue);
+      const std::string base = opt_.out_dir + "/gemm_" + dtype_name + (opt_.epilogue == "plain" ? "" : "_" + opt_.epilogue) +
+                               (opt_.b_layout == "nk" ? "" : "_b" + opt_.b_layout);
       std::ofstream js(base + ".json");
       js << "{\n  \"device\": {\"name\": " << json_escape(prop_.name) << ", \"sm_count\": " << prop_.multiProcessorCount
          << ", \"compute_capability\": \"" << prop_.major << "." << prop_.minor << "\", \"l2_bytes\": " << prop_.l2CacheSize
@@ -511,14 +520,16 @@ class Bench {
          << json_escape("sm MHz, max sm MHz, mem MHz, temperature C, power W, clock event reasons") << "},\n"
          << "  \"cuda\": {\"runtime\": " << runtime << ", \"driver\": " << driver << ", \"cublaslt\": " << cublasLtGetVersion()
          << "},\n  \"dtype\": " << json_escape(dtype_name) << ", \"out_dtype\": " << json_escape(to_string(output_for(in)))
-         << ", \"epilogue\": " << json_escape(opt_.epilogue) << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << (std::isfinite(peak_flops) ? std::to_string(peak_flops / 1e12) : std::string("null"))
+         << ", \"epilogue\": " << json_escape(opt_.epilogue) << ", \"b_layout\": " << json_escape(opt_.b_layout)
+         << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << (std::isfinite(peak_flops) ? std::to_string(peak_flops / 1e12) : std::string("null"))
          << ", \"peak_source\": " << json_escape(peak_source) << ",\n  \"method\": "
          << json_escape("median of " + std::to_string(opt_.batches) +
                         " timed replays of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2, backends "
                         "replayed in turn; random normal inputs; floor = max(bytes / copy bandwidth, flops / peak)")
          << ",\n  \"rows\": [\n" << rows.str() << "\n  ]\n}\n";
       std::ofstream(base + ".md") << "# " << dtype_name << " GEMM on " << prop_.name
-                                  << (opt_.epilogue == "plain" ? "" : ", epilogue: " + opt_.epilogue) << "\n\nCopy bandwidth " << bw
+                                  << (opt_.epilogue == "plain" ? "" : ", epilogue: " + opt_.epilogue)
+                                  << (opt_.b_layout == "nk" ? "" : ", B stored K x N") << "\n\nCopy bandwidth " << bw
                                   << " GB/s; dense peak " << peak_flops / 1e12 << " T(FL)OP/s (" << peak_source
                                   << "). Times are medians in µs.\n\n" << md.str();
       std::cerr << "wrote " << base << ".json and .md\n";
@@ -540,6 +551,7 @@ void usage() {
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
                "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"
                "                       [--epilogue plain|bias]  (bias: + a per-column bias of D's dtype, every backend)\n"
+               "                       [--b-layout nk|kn]  (B stored N x K, the PyTorch weight (default), or K x N)\n"
                "A backend is cublaslt, sm90, auto or sm90=<kernel>, optionally with a split-K mode and slice count:\n"
                "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16, sm90:streamk\n"
                "and \"+pdl\" after the name for programmatic dependent launch: sm90+pdl, sm90=<kernel>+pdl:none,\n"
@@ -547,7 +559,8 @@ void usage() {
                "The backend sol (sol=loads[/CTAS_PER_SM], sol=bulk[/KB_PER_COPY], each optionally +pdl[+prefetch]) is the memory\n"
                "speed of light: a kernel that reads A and B once and writes D with no arithmetic, timed like the\n"
                "GEMMs (never checked).\n"
-               "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md (gemm_<dtype>_bias.* with --epilogue bias);\n"
+               "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md (gemm_<dtype>_bias.* with --epilogue bias,\n"
+               "gemm_<dtype>[_bias]_bkn.* with --b-layout kn);\n"
                "bench/plot.py draws the PNG.\n";
 }
 
@@ -577,6 +590,13 @@ int main(int argc, char** argv) {
       opt.epilogue = next();
       if (opt.epilogue != "plain" && opt.epilogue != "bias") {
         std::cerr << "--epilogue takes plain or bias (got " << opt.epilogue << ")\n";
+        return 2;
+      }
+    }
+    else if (a == "--b-layout") {
+      opt.b_layout = next();
+      if (opt.b_layout != "nk" && opt.b_layout != "kn") {
+        std::cerr << "--b-layout takes nk (B stored N x K, the default) or kn (K x N) (got " << opt.b_layout << ")\n";
         return 2;
       }
     }
