@@ -454,6 +454,12 @@ SplitChoice choose_split(const SplitRequest& r) {
     return out;
   };
 
+  // How split candidates are ranked: the estimate, less kSplitPdlGainUs where a launch through the
+  // workspace gets programmatic launch.
+  auto split_rank = [&](const KernelInfo& ki, int slices, int cluster, std::size_t ws, double t) {
+    const bool pdl = ws > 0 && programmatic_launch(r.programmatic, ki, r.m, r.n, slices, cluster, r.num_sms);
+    return t - (pdl ? kSplitPdlGainUs : 0.0);
+  };
   // Best (kernel, slices) over the candidates for `mode`, slices in [lo, hi], within the workspace
   // bound. Returns false when nothing fits.
   // half_sms: automatic's serial candidates: the 64x64 tile only (its serial cells are the measured
@@ -498,8 +504,7 @@ SplitChoice choose_split(const SplitRequest& r) {
           if (ws > r.max_workspace_bytes) continue;
           const double t = estimate_us(kernel_info(i), r.m, r.n, r.k, r.num_sms, mode, s, c, c > 1 ? capacity(c) : 0);
           if (!std::isfinite(t)) continue;
-          const bool pdl = ws > 0 && programmatic_launch(r.programmatic, ki, r.m, r.n, s, c, r.num_sms);
-          const double rank = t - (pdl ? kSplitPdlGainUs : 0.0);
+          const double rank = split_rank(ki, s, c, ws, t);
           if (!found || rank < best_rank * (1 - 1e-9)) {
             found = true;
             best_rank = rank;
@@ -677,9 +682,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   if (hi >= 2 && out.cluster <= 1 && best_split(k90::SplitMode::serial, 2, 2, serial, true) &&
       serial.predicted_us <= kSerialSplitGain * base.predicted_us) {
     auto rank = [&](const SplitChoice& c) {
-      const bool pdl = c.workspace_bytes > 0 &&
-                       programmatic_launch(r.programmatic, kernel_info(c.index), r.m, r.n, c.slices, c.cluster, r.num_sms);
-      return c.predicted_us - (pdl ? kSplitPdlGainUs : 0.0);
+      return split_rank(kernel_info(c.index), c.slices, c.cluster, c.workspace_bytes, c.predicted_us);
     };
     if (out.mode == k90::SplitMode::none || rank(serial) < rank(out) * (1 - 1e-9)) {
       std::snprintf(buf, sizeof buf, "serial split-K, 2 slices (automatic): predicted %.1f us against %.1f us %s",
