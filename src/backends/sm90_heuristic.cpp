@@ -72,6 +72,19 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; 
 // M = 64 / 128 / 256); predicted 0.82-1.0x -> -11% to +5% (llama3_8b.qkv M = 64 / 128,
 // deepseek_v3.c M = 64 / 128, llama3_70b.down M = 128).
 constexpr double kSmallTileGain = 0.6;
+// ... and not for decode-sized M (at most 16 rows of 64). MEASURED (H100, session 23, call 4, B
+// stored K x N, which has no swap-AB tiles): 1x4096x4096 14.8 -> 16.8 us, 1x4096x14336 43.8 -> 53.6,
+// 16x4096x14336 45.2 -> 48.9 against 64x128 (unsplit or 2 slices); 64x4096x4096 14.8 -> 13.5 faster.
+constexpr std::int64_t kSmallTileMinM = 17;
+// Automatic split-K against the 64x64 tile where its rule replaced the first choice (choose_split):
+// a split of the 64x128 tile through the workspace must be predicted at most this fraction of the
+// 64x64 tile's time (a split of 128-row tiles: less than it). FITTED (session 23, by hand, call 4:
+// 20 such moves with B N x K, old and new forced in one binary, two rounds): 64x128 splits predicted
+// at most 0.82x -> 0.81-0.95x the time of the 64x64 tile (9 of 9 faster, 256x768x8192 18.1 -> 15.7
+// us), at 0.87-0.97x -> 0.99-1.11x (128x1536x7168 15.9 -> 17.7, 384x768x8192 17.6 -> 18.4,
+// 256x1024x8192 17.6 -> 18.2); 128x128 / 128x256 splits at 0.74-0.96x -> 0.63-0.90x (6 of 6
+// faster, 512x768x32768 70.9 -> 46.7).
+constexpr double kSmallTileSplitGain = 0.85;
 constexpr std::int64_t kSmallTileSplitMaxOutputs = 128 * 128;  // see choose_split
 bool small_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m * k.block_n < 64 * 128;
@@ -164,7 +177,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   }
   if (best.index < 0) return best;
   best.explanation += " (least of " + std::to_string(candidates) + " candidates)";
-  if (small_tiles.empty()) return best;
+  if (small_tiles.empty() || m < kSmallTileMinM) return best;
   const double best_us = estimate_us(kernel_info(best.index), m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
   for (const int i : small_tiles) {
     const KernelInfo& k = kernel_info(i);
@@ -175,6 +188,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
                   kernel_info(best.index).name);
     best.index = i;
     best.explanation = buf;
+    best.replaced_us = best_us;
     break;
   }
   return best;
@@ -221,6 +235,38 @@ constexpr double kWorkspaceSplitEfficiency64x128 = 0.70;
 // shapes' automatic choices it changes only that one.
 constexpr double kGpcBytesPerUs = 0.6e6;
 constexpr int kGpcs = 8;                      // H100 SXM: 132 SMs in 8 GPCs
+// The 128x128 tile summed in clusters of 8: the busiest GPC's clusters stream their operands at
+// kGpcBytesPerUs128x128 (its CTAs' tensor time does not bind: few SMs run), plus
+// kClusterFillUs128x128 (cluster launch and pipeline fill; the sum of its 64 KB fp32 partials
+// through DSMEM, 4x the bytes of the 64x64 tile traced at 3.1 us in session 7) before the sum
+// (kClusterSumUs; the fill hides under a DRAM-bound launch). FITTED (session 22, offline,
+// experiments_s22/cluster/offline) to the 26 measured cells of 8 slices in clusters of 8 (split-K
+// tables of sessions 14, 21, 22; forced split tiles of session 21; call 8's sweep; K = 4096-65536,
+// 1-12 clusters): 8.5 us + bytes / 0.97 TB/s puts all within -2.0 / +0.8 us (before: -17.8 / +3.6;
+// the old terms put K = 4096-8192 2.1-3.6 us too fast, 64-128 k-blocks a slice 5-16 us too slow).
+// Applied as a floor on the terms above only: at 64+ k-blocks a slice those still bind (5-16 us
+// high), since the lower estimate there would move automatic (grid: 13 shapes) onto 128x128 sums
+// not measured at those shapes. With the floor, cells of up to 32 k-blocks a slice: -0.9 / +0.8 us.
+// Automatic then leaves the 128x128 sum where serial 64x64 measured faster (call 8): 256x512x4096
+// 10.2 -> 8.4 us, 512x256x8192 12.9 -> 12.2. Clusters of 2 and 4 keep the terms above (not fitted).
+constexpr double kGpcBytesPerUs128x128 = 0.97e6;
+constexpr double kClusterFillUs128x128 = 5.5;
+// Clusters of 4 (the 128x128 and 64x128 tiles), floors of the same kind: a CTA's k-blocks at a
+// fitted cost each plus a fill, and the busiest GPC's bytes at kGpcBytesPerUs128x128 plus a fill.
+// FITTED (session 23, by hand to the 116 measured cells of 4 slices in clusters of 4, 68 of 128x128
+// and 48 of 64x128, both B layouts, K = 4096-32768, 1-3 clusters a GPC;
+// bench/results/h100/experiments_s23/c4cells, call 1): the terms above put them up to 3.6 us too
+// fast at 16-32 k-blocks a slice (which sent automatic to 128x128 4:c4 at 12.7-17.1 us where 64x64
+// tiles ran 10.0) and 4-13 us too slow at 64-128. With the floors, measured - estimate: median
+// -0.2 / -1.0 us, at most +0.5 / +0.7 (128x128 / 64x128); above 64 k-blocks a slice the old terms
+// still bind (pessimistic).
+struct ClusterSum4Floor {
+  double kblock_us;  // per k-block of a slice
+  double fill_us;    // with the k-blocks
+  double gpc_fill_us;  // with the busiest GPC's bytes
+};
+constexpr ClusterSum4Floor kClusterSum4x128x128{0.283, 5.3, 7.6};
+constexpr ClusterSum4Floor kClusterSum4x64x128{0.25, 3.0, 4.6};
 constexpr double kUnitLatencyUs = 0.25;       // per wave: first loads, epilogue tail (fitted)
 constexpr double kSplitFixedUs = 2.0;         // split-K: counter zeroing + hand-offs (fitted; the refit to
                                               // session 13's table, zeroing kernel instead of a memset node, kept 2)
@@ -343,10 +389,20 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const std::int64_t waves = summed_in_clusters ? 1 : ceil_div(tiles * slices, clusters);  // work units: tiles x K slices
   const std::int64_t kb_unit = ceil_div(kb, slices);
   double busiest = static_cast<double>(waves) * (static_cast<double>(kb_unit) * std::max(t_compute, t_load) + kUnitLatencyUs);
+  // (clusters of 8 only: the fitted cells; clusters of 2 and 4 keep the terms above)
+  const bool tile_128x128 = k.schedule == k90::Schedule::cooperative && k.block_m == 128 && k.block_n == 128 && cluster_k == 8;
   if (summed_in_clusters) {  // the busiest GPC's clusters, each streaming its cluster_k slices' operands
     const std::int64_t units = tiles * (slices / cluster_k);
     const double cluster_bytes = (rows_a + rows_b) * 64 * 2 * static_cast<double>(kb_unit) * cluster_k;
-    busiest = std::max(busiest, static_cast<double>(ceil_div(units, kGpcs)) * cluster_bytes / kGpcBytesPerUs);
+    const double gpc_bytes = static_cast<double>(ceil_div(units, kGpcs)) * cluster_bytes;
+    busiest = std::max(busiest, gpc_bytes / kGpcBytesPerUs);
+    if (tile_128x128) busiest = std::max(busiest, gpc_bytes / kGpcBytesPerUs128x128 + kClusterFillUs128x128);
+    if (cluster_k == 4 && k.schedule == k90::Schedule::cooperative && k.block_n == 128 &&
+        (k.block_m == 128 || k.block_m == 64)) {
+      const ClusterSum4Floor& f = k.block_m == 128 ? kClusterSum4x128x128 : kClusterSum4x64x128;
+      busiest = std::max({busiest, f.fill_us + f.kblock_us * static_cast<double>(kb_unit),
+                          f.gpc_fill_us + gpc_bytes / kGpcBytesPerUs128x128});
+    }
   }
   double t = std::max(busiest, hbm);
   if (slices > 1 && mode != k90::SplitMode::none) {
@@ -390,6 +446,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   char buf[320];
 
   // The unsplit choice: the forced kernel, or choose_kernel's (exactly as without split-K).
+  double replaced_us = 0;  // (automatic, below) the first choice's estimate where the 64x64 rule replaced it
   auto unsplit = [&]() {
     if (r.forced_kernel >= 0) {
       out.index = r.forced_kernel;
@@ -398,6 +455,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       const KernelChoice c = choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms);
       out.index = c.index;
       out.explanation = c.explanation;
+      replaced_us = c.replaced_us;
     }
     out.mode = k90::SplitMode::none;
     out.slices = 1;
@@ -465,7 +523,9 @@ SplitChoice choose_split(const SplitRequest& r) {
   // half_sms: automatic's serial candidates: the 64x64 tile only (its serial cells are the measured
   // ones; the 64x128 / 128x128 moves a serial rule would make are not measured, some in layouts the
   // bench does not run), grids of at most half the SMs busy, without the tile's output bound.
-  auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best, bool half_sms = false) {
+  // workspace_only: no cluster sums (the 64x64 tile's competitors, below).
+  auto best_split = [&](k90::SplitMode mode, int lo, int hi, SplitChoice& best, bool half_sms = false,
+                        bool workspace_only = false) {
     bool found = false;
     double best_rank = 0;
     for (int i = 0; i < kernel_count(); ++i) {
@@ -480,6 +540,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       // cuBLASLt, 128x128x16384 7.80-7.82 vs 7.84-7.85 us (same).
       if (half_sms && !small_tile(ki)) continue;
       if (small_tile(ki) && r.forced_kernel < 0 && r.m * r.n > kSmallTileSplitMaxOutputs && !half_sms) continue;
+      if (small_tile(ki) && r.forced_kernel < 0 && r.m < kSmallTileMinM) continue;  // (as unsplit)
       // (automatic takes swap-AB splits by its own rule, below.)
       if (ki.schedule == k90::Schedule::swap_ab && r.forced_kernel < 0 &&
           (r.m > kSwapABMaxM || ki.block_m < r.m || r.mode == SplitKMode::automatic))
@@ -489,7 +550,7 @@ SplitChoice choose_split(const SplitRequest& r) {
         // Cluster sums (parallel): those the request allows (0: any that fits, 1: none, c: c).
         for (int c : {1, 2, 4, 8}) {
           if (c == 1 && !supports_split_k(ki)) continue;
-          if (c > 1 && (mode != k90::SplitMode::parallel || !can_sum_in_cluster(ki, s, c))) continue;
+          if (c > 1 && (mode != k90::SplitMode::parallel || workspace_only || !can_sum_in_cluster(ki, s, c))) continue;
           if (r.cluster > 0 && c != r.cluster) continue;
           // Left to the heuristic, a cluster only where it holds every slice of a tile: sums that
           // still go through the workspace measured no faster than plain parallel (session 7,
@@ -668,7 +729,21 @@ SplitChoice choose_split(const SplitRequest& r) {
   }
   const int hi = static_cast<int>(std::min<std::int64_t>(kblocks / kMinKBlocksPerSlice, kMaxAutoSlices));
   SplitChoice best;
-  if (hi >= 2 && best_split(k90::SplitMode::parallel, 2, hi, best) && best.predicted_us <= kSplitGain * base.predicted_us) {
+  // Where the 64x64 rule replaced the first choice, a split through the workspace that gains
+  // kSplitGain on that choice (the bar it always had) competes with the unsplit 64x64 tile
+  // (kSmallTileSplitGain), instead of needing kSplitGain on the 64x64 tile's prediction. MEASURED (H100, session 23, call
+  // 2; B stored K x N with the new 64x64 tile, old and new choice forced in one binary, two rounds):
+  // with the 64x64 tile setting the bar, it ran unsplit against predicted-faster splits of 64x128 /
+  // 128x128 and lost 10-52% (256x768x8192 15.7 -> 18.1 us, 384x768x16384 27.2 -> 34.0,
+  // 512x768x32768 46.7 -> 70.9; the same choices with B N x K since session 14). Cluster sums keep
+  // the 64x64 tile's bar (their cells at these grids are not measured against it).
+  const bool split_taken =
+      hi >= 2 && ((best_split(k90::SplitMode::parallel, 2, hi, best) && best.predicted_us <= kSplitGain * base.predicted_us) ||
+                  (replaced_us > 0 && best_split(k90::SplitMode::parallel, 2, hi, best, false, true) &&
+                   best.predicted_us <= std::min(kSplitGain * replaced_us,
+                                                 (kernel_info(best.index).block_m == 64 ? kSmallTileSplitGain : 1.0) *
+                                                     base.predicted_us)));
+  if (split_taken) {
     out = best;
     std::snprintf(buf, sizeof buf, "parallel split-K, %d slices%s (automatic): predicted %.1f us against %.1f us unsplit",
                   out.slices, cluster_note(out).c_str(), out.predicted_us, base.predicted_us);
@@ -679,6 +754,8 @@ SplitChoice choose_split(const SplitRequest& r) {
   }
   // Serial in 2 slices (see kSerialSplitGain): against unsplit, or a split through the workspace by rank.
   SplitChoice serial;
+  // (The 64x64 tile never for decode-sized M, kSmallTileMinM: B K x N, 1x2112x7168 14.3 -> 16.5 us
+  // in 2 serial slices, session 23.)
   if (hi >= 2 && out.cluster <= 1 && best_split(k90::SplitMode::serial, 2, 2, serial, true) &&
       serial.predicted_us <= kSerialSplitGain * base.predicted_us) {
     auto rank = [&](const SplitChoice& c) {

@@ -12,6 +12,9 @@ namespace graphgemm::detail::sm90 {
 struct KernelChoice {
   int index = -1;            // into the instance table; -1: none fits
   std::string explanation;   // "128x256 c2x1: 64 tiles on 66 clusters, 1 wave, cost 1.03 (best of 5)"
+  // Where the 64x64 rule (kSmallTileGain) replaced the first choice: that choice's estimate_us
+  // (automatic split-K measures its gain against it); otherwise 0.
+  double replaced_us = 0;
 };
 
 // Among the instances for (in, out, b_k_major), the one with the least estimated time

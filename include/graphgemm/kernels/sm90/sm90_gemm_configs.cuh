@@ -12,8 +12,11 @@
 //   128x128x64, 6 stages, cluster 1x1               : medium GEMMs / more tiles per wave
 //   128x128x64, 6 stages, cluster 1x2 (A multicast) : medium-large GEMMs, less L2 traffic for A
 //    64x128x64, 8 stages, cluster 1x1               : small M (decode-like, M <= 64)
-//     64x64x64, 13 stages, cluster 1x1, B N x K only: M <= 256 with few 64x128 tiles (N = 2112 =
-//                                                     33 x 64: 132 tiles at M = 256)
+//     64x64x64, 13 stages, cluster 1x1              : M <= 256 with few 64x128 tiles (N = 2112 =
+//                                                     33 x 64: 132 tiles at M = 256), serial split-K
+//                                                     of mid-sized K-heavy GEMMs (B K x N since
+//                                                     session 23: an N-major box of 64 columns is
+//                                                     exactly its B tile)
 // Stage counts fill the 227 KB shared memory budget (see max_stages<>()).
 //
 // Ping-pong tiles (sm90_gemm_pingpong.cuh; the tile is ONE consumer warpgroup's, 2 per CTA; no
@@ -42,10 +45,13 @@ using TileSet = std::tuple<GemmConfig<AB, D, 128, 256, 4, 2, 1, BKMajor>,
 template <class AB, class D>
 using KMajorTileSet = std::tuple<GemmConfig<AB, D, 128, 176, 5, 1, 1, true>, GemmConfig<AB, D, 128, 136, 5, 1, 1, true>,
                                  GemmConfig<AB, D, 64, 64, 13, 1, 1, true>>;
+// (after the sets above, so that the table's earlier rows keep their order)
+template <class AB, class D>
+using NMajorSmallTileSet = std::tuple<GemmConfig<AB, D, 64, 64, 13, 1, 1, false>>;
 
 template <class AB, class D>
-using LayoutSet =
-    decltype(std::tuple_cat(TileSet<AB, D, true>{}, TileSet<AB, D, false>{}, KMajorTileSet<AB, D>{}));
+using LayoutSet = decltype(std::tuple_cat(TileSet<AB, D, true>{}, TileSet<AB, D, false>{}, KMajorTileSet<AB, D>{},
+                                          NMajorSmallTileSet<AB, D>{}));
 
 template <class AB>
 using OutputSet = decltype(std::tuple_cat(LayoutSet<AB, __nv_bfloat16>{}, LayoutSet<AB, __half>{},
