@@ -235,38 +235,42 @@ constexpr double kWorkspaceSplitEfficiency64x128 = 0.70;
 // shapes' automatic choices it changes only that one.
 constexpr double kGpcBytesPerUs = 0.6e6;
 constexpr int kGpcs = 8;                      // H100 SXM: 132 SMs in 8 GPCs
-// The 128x128 tile summed in clusters of 8: the busiest GPC's clusters stream their operands at
-// kGpcBytesPerUs128x128 (its CTAs' tensor time does not bind: few SMs run), plus
-// kClusterFillUs128x128 (cluster launch and pipeline fill; the sum of its 64 KB fp32 partials
-// through DSMEM, 4x the bytes of the 64x64 tile traced at 3.1 us in session 7) before the sum
-// (kClusterSumUs; the fill hides under a DRAM-bound launch). FITTED (session 22, offline,
-// experiments_s22/cluster/offline) to the 26 measured cells of 8 slices in clusters of 8 (split-K
-// tables of sessions 14, 21, 22; forced split tiles of session 21; call 8's sweep; K = 4096-65536,
-// 1-12 clusters): 8.5 us + bytes / 0.97 TB/s puts all within -2.0 / +0.8 us (before: -17.8 / +3.6;
-// the old terms put K = 4096-8192 2.1-3.6 us too fast, 64-128 k-blocks a slice 5-16 us too slow).
-// Applied as a floor on the terms above only: at 64+ k-blocks a slice those still bind (5-16 us
-// high), since the lower estimate there would move automatic (grid: 13 shapes) onto 128x128 sums
-// not measured at those shapes. With the floor, cells of up to 32 k-blocks a slice: -0.9 / +0.8 us.
-// Automatic then leaves the 128x128 sum where serial 64x64 measured faster (call 8): 256x512x4096
-// 10.2 -> 8.4 us, 512x256x8192 12.9 -> 12.2. Clusters of 2 and 4 keep the terms above (not fitted).
-constexpr double kGpcBytesPerUs128x128 = 0.97e6;
-constexpr double kClusterFillUs128x128 = 5.5;
-// Clusters of 4 (the 128x128 and 64x128 tiles), floors of the same kind: a CTA's k-blocks at a
-// fitted cost each plus a fill, and the busiest GPC's bytes at kGpcBytesPerUs128x128 plus a fill.
-// FITTED (session 23, by hand to the 116 measured cells of 4 slices in clusters of 4, 68 of 128x128
-// and 48 of 64x128, both B layouts, K = 4096-32768, 1-3 clusters a GPC;
-// bench/results/h100/experiments_s23/c4cells, call 1): the terms above put them up to 3.6 us too
-// fast at 16-32 k-blocks a slice (which sent automatic to 128x128 4:c4 at 12.7-17.1 us where 64x64
-// tiles ran 10.0) and 4-13 us too slow at 64-128. With the floors, measured - estimate: median
-// -0.2 / -1.0 us, at most +0.5 / +0.7 (128x128 / 64x128); above 64 k-blocks a slice the old terms
-// still bind (pessimistic).
-struct ClusterSum4Floor {
-  double kblock_us;  // per k-block of a slice
-  double fill_us;    // with the k-blocks
+// Fitted floors on the estimate of a tile's slices summed in clusters of a size (the terms above
+// still apply; the floor binds where it is higher):
+//   busiest >= max(fill_us + kblock_us x (k-blocks of a slice), gpc_fill_us + busiest GPC's bytes / 0.97 TB/s)
+// - 128x128 in clusters of 8: the busiest GPC's clusters stream their operands at 0.97 TB/s (its
+//   CTAs' tensor time does not bind: few SMs run), plus 5.5 us (cluster launch and pipeline fill;
+//   the sum of its 64 KB fp32 partials through DSMEM, 4x the bytes of the 64x64 tile traced at 3.1
+//   us in session 7) before the sum (kClusterSumUs; the fill hides under a DRAM-bound launch).
+//   FITTED (session 22, offline, experiments_s22/cluster/offline) to the 26 measured cells of 8
+//   slices in clusters of 8 (split-K tables of sessions 14, 21, 22; forced split tiles of session
+//   21; call 8's sweep; K = 4096-65536, 1-12 clusters): 8.5 us + bytes / 0.97 TB/s puts all within
+//   -2.0 / +0.8 us (before: -17.8 / +3.6; the old terms put K = 4096-8192 2.1-3.6 us too fast,
+//   64-128 k-blocks a slice 5-16 us too slow). A floor, not a replacement: at 64+ k-blocks a slice
+//   the old terms still bind (5-16 us high), since the lower estimate there would move automatic
+//   (grid: 13 shapes) onto 128x128 sums not measured at those shapes. With the floor, cells of up to
+//   32 k-blocks a slice: -0.9 / +0.8 us. Automatic then leaves the 128x128 sum where serial 64x64
+//   measured faster (call 8): 256x512x4096 10.2 -> 8.4 us, 512x256x8192 12.9 -> 12.2.
+// - 128x128 and 64x128 in clusters of 4: FITTED (session 23, by hand to the 116 measured cells of 4
+//   slices in clusters of 4, 68 of 128x128 and 48 of 64x128, both B layouts, K = 4096-32768, 1-3
+//   clusters a GPC; bench/results/h100/experiments_s23/c4cells, call 1): the terms above put them up
+//   to 3.6 us too fast at 16-32 k-blocks a slice (which sent automatic to 128x128 4:c4 at 12.7-17.1
+//   us where 64x64 tiles ran 10.0) and 4-13 us too slow at 64-128. With the floors, measured -
+//   estimate: median -0.2 / -1.0 us, at most +0.5 / +0.7 (128x128 / 64x128); above 64 k-blocks a
+//   slice the old terms still bind (pessimistic).
+// Other tiles and clusters of 2 keep the terms above (not fitted).
+constexpr double kClusterFloorGpcBytesPerUs = 0.97e6;
+struct ClusterSumFloor {
+  int block_m, block_n, cluster;
+  double kblock_us;    // per k-block of a slice (0: no such term)
+  double fill_us;      // with the k-blocks
   double gpc_fill_us;  // with the busiest GPC's bytes
 };
-constexpr ClusterSum4Floor kClusterSum4x128x128{0.283, 5.3, 7.6};
-constexpr ClusterSum4Floor kClusterSum4x64x128{0.25, 3.0, 4.6};
+constexpr ClusterSumFloor kClusterSumFloors[] = {
+    {128, 128, 8, 0.0, 0.0, 5.5},    // session 22
+    {128, 128, 4, 0.283, 5.3, 7.6},  // session 23
+    {64, 128, 4, 0.25, 3.0, 4.6},    // session 23
+};
 constexpr double kUnitLatencyUs = 0.25;       // per wave: first loads, epilogue tail (fitted)
 constexpr double kSplitFixedUs = 2.0;         // split-K: counter zeroing + hand-offs (fitted; the refit to
                                               // session 13's table, zeroing kernel instead of a memset node, kept 2)
@@ -389,19 +393,17 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const std::int64_t waves = summed_in_clusters ? 1 : ceil_div(tiles * slices, clusters);  // work units: tiles x K slices
   const std::int64_t kb_unit = ceil_div(kb, slices);
   double busiest = static_cast<double>(waves) * (static_cast<double>(kb_unit) * std::max(t_compute, t_load) + kUnitLatencyUs);
-  // (clusters of 8 only: the fitted cells; clusters of 2 and 4 keep the terms above)
-  const bool tile_128x128 = k.schedule == k90::Schedule::cooperative && k.block_m == 128 && k.block_n == 128 && cluster_k == 8;
   if (summed_in_clusters) {  // the busiest GPC's clusters, each streaming its cluster_k slices' operands
     const std::int64_t units = tiles * (slices / cluster_k);
     const double cluster_bytes = (rows_a + rows_b) * 64 * 2 * static_cast<double>(kb_unit) * cluster_k;
     const double gpc_bytes = static_cast<double>(ceil_div(units, kGpcs)) * cluster_bytes;
     busiest = std::max(busiest, gpc_bytes / kGpcBytesPerUs);
-    if (tile_128x128) busiest = std::max(busiest, gpc_bytes / kGpcBytesPerUs128x128 + kClusterFillUs128x128);
-    if (cluster_k == 4 && k.schedule == k90::Schedule::cooperative && k.block_n == 128 &&
-        (k.block_m == 128 || k.block_m == 64)) {
-      const ClusterSum4Floor& f = k.block_m == 128 ? kClusterSum4x128x128 : kClusterSum4x64x128;
+    for (const ClusterSumFloor& f : kClusterSumFloors) {  // (the fitted cells; see kClusterSumFloors)
+      if (k.schedule != k90::Schedule::cooperative || k.block_m != f.block_m || k.block_n != f.block_n ||
+          cluster_k != f.cluster)
+        continue;
       busiest = std::max({busiest, f.fill_us + f.kblock_us * static_cast<double>(kb_unit),
-                          f.gpc_fill_us + gpc_bytes / kGpcBytesPerUs128x128});
+                          f.gpc_fill_us + gpc_bytes / kClusterFloorGpcBytesPerUs});
     }
   }
   double t = std::max(busiest, hbm);

@@ -575,7 +575,7 @@ TEST(Sm90Heuristic, SplitRankingCountsTheProgrammaticLaunch) {
 // Not taken: 512x512x16384 (128 CTAs: 29.1 us against 24.8 for 4 parallel slices), 256x4096x14336
 // (128 CTAs of 128x128: 57.3-57.6 against 53.9 unsplit), 128x2112x7168 (132 CTAs: 17.4 against
 // 16.3-16.5), 320x128x4096 (the parallel split ranks first: 7.4 against 8.2). Taken since the
-// 128x128 cluster-sum refit (kClusterFillUs128x128; call 8, experiments_s22/split_sweep): 256x512x4096
+// 128x128 cluster-sum refit (kClusterSumFloors; call 8, experiments_s22/split_sweep): 256x512x4096
 // (8 slices of 128x128 in clusters of 8 10.2 us -> serial 64x64 8.4), 512x256x8192 (12.9 -> 12.2).
 TEST(Sm90Heuristic, SerialSplitOnlyWithinHalfTheSms) {
   auto choose = [](std::int64_t m, std::int64_t n, std::int64_t k) {
