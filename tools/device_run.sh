@@ -5,6 +5,9 @@
 #   STEPS="build test check graph bench profile" BENCH_ARGS="--backends cublaslt" tools/device_run.sh
 #   (graph: graphgemm_graph_bench into results/<device>/graph_bench.{json,md}; GRAPH_BENCH_ARGS passes options;
 #    sol: the memory speed of light beside cuBLASLt and ours on splitk and llm M <= 256, results/<device>/sol/)
+# Suite figures: leave `sol` out of BENCH_ARGS' backends. With it beside them in the bench step,
+# cuBLASLt ran the splitk shapes 4-6% slower (ours unmoved; H100, session 24,
+# bench/results/h100/experiments_s24/benchcfg/); the sol step's own run did not show it.
 #
 # $OUT gets summary.txt and results.tar.gz (logs/, results/<device>/gemm_*.{json,md,png}).
 # GoogleTest: the GPU machine has no package manager; carry a source tree as .deps/googletest.

@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""The issue-goal figures of graphgemm_bench results (one block per JSON; every ratio is from one run):
+geomean cuBLASLt / ours per suite group (and cuBLASLt / unsplit where `sm90:none` ran), the square and
+llm M >= 1024 shapes below 0.95x, 8192^3, llm M <= 256 within 1.15x of the floor, 128x128x16384
+against the floor (and `sol` where it ran), and splitk shapes where automatic is >2% slower than unsplit.
+
+  tools/diag/suite_summary.py RESULT.json [RESULT.json ...] [--backend sm90]
+
+NOTES: cuBLASLt runs the splitk shapes 4-6% slower in a run that also times `sol` (H100, session 24,
+bench/results/h100/experiments_s24/benchcfg/); take suite figures from runs without it.
+"""
+import argparse
+import json
+import math
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+GROUPS = {
+    "square": lambda r: r["suite"] == "square",
+    "llm M<=256": lambda r: r["suite"] == "llm" and r["M"] <= 256,
+    "llm M>=1024": lambda r: r["suite"] == "llm" and r["M"] >= 1024,
+    "splitk": lambda r: r["suite"] == "splitk",
+}
+
+
+def summarize(path, ours):
+    rows = [r for r in json.load(open(path))["rows"] if ours in r["us"] and "cublaslt" in r["us"]]
+    ratio = lambda r, b=ours: r["us"]["cublaslt"] / r["us"][b]
+    print(path)
+    for name, keep in GROUPS.items():
+        rs = [r for r in rows if keep(r)]
+        if not rs:
+            continue
+        none = [ratio(r, "sm90:none") for r in rs if "sm90:none" in r["us"]]
+        extra = f"  unsplit {geomean(none):.3f}" if len(none) == len(rs) else ""
+        print(f"  {name:12s} cuBLASLt/ours {geomean([ratio(r) for r in rs]):.3f}{extra}  n={len(rs)}")
+    low = [r for r in rows if (GROUPS["square"](r) or GROUPS["llm M>=1024"](r)) and ratio(r) < 0.95]
+    print("  square / llm M>=1024 below 0.95:", ", ".join(f"{r['name']} {r['M']}x{r['N']}x{r['K']} {ratio(r):.3f}" for r in low) or "none")
+    for r in rows:
+        if r["suite"] == "square" and r["M"] == 8192:
+            print(f"  8192^3 {ratio(r):.3f}")
+        if r["suite"] == "splitk" and (r["M"], r["N"], r["K"]) == (128, 128, 16384):
+            sol = f" sol {r['us']['sol']:.2f}" if "sol" in r["us"] else ""
+            print(f"  128x128x16384 ours {r['us'][ours]:.2f} cuBLASLt {r['us']['cublaslt']:.2f}{sol} floor {r['floor_us']:.2f}"
+                  f" (ours {r['us'][ours] / r['floor_us']:.2f}x the floor, {ratio(r):.2f}x cuBLASLt)")
+    small = [r for r in rows if GROUPS["llm M<=256"](r)]
+    if small:
+        print("  llm M<=256 within 1.15x of the floor:", sum(r["us"][ours] <= 1.15 * r["floor_us"] for r in small), "of", len(small))
+    slow = [r for r in rows if GROUPS["splitk"](r) and "sm90:none" in r["us"] and r["us"][ours] > 1.02 * r["us"]["sm90:none"]]
+    if any("sm90:none" in r["us"] for r in rows if GROUPS["splitk"](r)):
+        print("  splitk automatic >2% slower than unsplit:", ", ".join(f"{r['M']}x{r['N']}x{r['K']}" for r in slow) or "none")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("results", nargs="+")
+    ap.add_argument("--backend", default="sm90")
+    a = ap.parse_args()
+    for p in a.results:
+        summarize(p, a.backend)
+
+
+if __name__ == "__main__":
+    main()
