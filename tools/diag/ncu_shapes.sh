@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Diagnostic: kernel durations and DRAM traffic (ncu) of one backend on one shape, several pairs.
-# Usage: tools/diag/ncu_shapes.sh OUTDIR "MxNxK backend" ...   (needs build-device/ built)
+# Usage: tools/diag/ncu_shapes.sh OUTDIR "MxNxK backend" ...   (needs build-device/ built, or BENCH=path/to/graphgemm_bench;
+#        NAME_WIDTH=N prints N characters of each kernel name, default 60)
 # Runs the bench with --no-peak (one backend) and profiles its eager launches after the check: the
 # warm-up runs over the rotating operand sets and the 3 timing estimates (ncu does not profile the
 # kernels the bench then replays in CUDA graphs: session 16, H100, "No kernels were profiled" when
@@ -8,7 +9,8 @@
 # line per profiled kernel: name, grid, µs, DRAM MB read, % of DRAM peak.
 set -uo pipefail
 out=$1; shift
-bench=build-device/bench/graphgemm_bench
+bench=${BENCH:-build-device/bench/graphgemm_bench}
+export NAME_WIDTH=${NAME_WIDTH:-60}
 mkdir -p "$out"
 for pair in "$@"; do
   set -- $pair
@@ -17,15 +19,16 @@ for pair in "$@"; do
     --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,sm__throughput.avg.pct_of_peak_sustained_elapsed \
     $bench --shape "$1" --backends "$2" --dtypes bf16 --batches 1 --no-peak --out "$out/bench_$tag" >"$out/ncu_$tag.csv" 2>"$out/ncu_$tag.err"
   python3 - "$out/ncu_$tag.csv" "$1" "$2" <<'PY'
-import csv, sys, collections
+import csv, sys, collections, os
+w = int(os.environ["NAME_WIDTH"])
 rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 10]
 if not rows: print(sys.argv[2], sys.argv[3], "no ncu rows"); sys.exit()
 h = rows[0]; idx = {k: h.index(k) for k in ("ID", "Kernel Name", "Metric Name", "Metric Value")}
 k = collections.defaultdict(dict)
 for r in rows[1:]:
-    k[(r[idx["ID"]], r[idx["Kernel Name"]][:60])][r[idx["Metric Name"]]] = r[idx["Metric Value"]]
+    k[(r[idx["ID"]], r[idx["Kernel Name"]][:w])][r[idx["Metric Name"]]] = r[idx["Metric Value"]]
 for (i, name), m in sorted(k.items(), key=lambda x: int(x[0][0])):
-    print(f'{sys.argv[2]:>14} {sys.argv[3]:<22} {name:<60} grid {m.get("launch__grid_size","?"):>5} '
+    print(f'{sys.argv[2]:>14} {sys.argv[3]:<22} {name:<{w}} grid {m.get("launch__grid_size","?"):>5} '
           f'{float(m.get("gpu__time_duration.sum","0").replace(",",""))/1000:8.2f} us  dram {float(m.get("dram__bytes_read.sum","0").replace(",",""))/1e6:8.2f} MB '
           f'{m.get("dram__throughput.avg.pct_of_peak_sustained_elapsed","?"):>6}% dram  sm {m.get("sm__throughput.avg.pct_of_peak_sustained_elapsed","?")}%')
 PY
