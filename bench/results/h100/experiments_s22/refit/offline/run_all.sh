@@ -1,8 +1,12 @@
 #!/bin/bash
 # Session 22 offline refit of the 64x128 workspace-split efficiency: reproduces every number of the report.
 # Needs: /tmp/s22fit/libgraphgemm.a (copy of the library), orig/ (copy of main's sm90_heuristic.cpp),
-# new/ (the patched copy), param/ (env-knob copy: S22_E128, S22_E64, S22_CL), tests_orig/ tests_new/.
+# new/ (the patched copy), param/ (env-knob copy: S22_E128, S22_E64, S22_CL), tests_orig/ tests_new/. The
+# decision dumps are tools/diag/heuristic_decisions.cpp (the same output as the decisions.cpp /
+# decisions_layouts.cpp this ran with, checked in session 24).
 set -e
+H=/work/main/bench/results/h100/experiments_s22/offline_common  # build.sh, build_tests.sh, cells.cpp, reqs.cpp, lookup.py (one copy for the refits)
+lay() { echo "$([ "$1" = n ] && echo kn || echo nk) $([ "$2" = f ] && echo fp32 || echo bf16)"; }  # B k / n-major, out b / f -> heuristic_decisions args
 cd /tmp/s22fit
 git -C /work/main show 328f8be:bench/results/h100/splitk/gemm_bf16.json > splitk_s14.json
 cp /work/main/bench/results/h100/splitk/gemm_bf16.json splitk_s21.json
@@ -17,12 +21,11 @@ s = [tuple(x) for x in d['square']] + [(m, n, k) for (n, k) in d['llm']['NK'].va
 open('shapes.txt', 'w').write(''.join('%d %d %d\n' % x for x in s))
 PY
 for v in orig new param; do
-  ./build.sh $v cells.cpp cells_$v 2>&1 | grep "definition of"   # shows the definitions come from the copy, not the archive
-  ./build.sh $v decisions.cpp dec_$v > /dev/null 2>&1
+  $H/build.sh $v $H/cells.cpp cells_$v 2>&1 | grep "definition of"   # shows the definitions come from the copy, not the archive
+  $H/build.sh $v /work/main/tools/diag/heuristic_decisions.cpp dec_$v > /dev/null 2>&1
 done
-./build.sh orig reqs.cpp reqs_orig > /dev/null 2>&1; ./build.sh new reqs.cpp reqs_new > /dev/null 2>&1
-./build.sh orig pdl_probe.cpp pdl_orig > /dev/null 2>&1; ./build.sh new pdl_probe.cpp pdl_new > /dev/null 2>&1
-./build.sh orig decisions_layouts.cpp decl_orig > /dev/null 2>&1; ./build.sh new decisions_layouts.cpp decl_new > /dev/null 2>&1
+$H/build.sh orig $H/reqs.cpp reqs_orig > /dev/null 2>&1; $H/build.sh new $H/reqs.cpp reqs_new > /dev/null 2>&1
+$H/build.sh orig pdl_probe.cpp pdl_orig > /dev/null 2>&1; $H/build.sh new pdl_probe.cpp pdl_new > /dev/null 2>&1
 ./cells_orig < cells.tsv > pred_orig.tsv; ./cells_new < cells.tsv > pred_new.tsv
 python3 compare.py pred_orig.tsv pred_new.tsv changed  # cells whose estimate moves
 python3 compare.py pred_orig.tsv pred_new.tsv cluster  # cluster-sum cells of 64x128 / 64x64 (unchanged)
@@ -32,6 +35,6 @@ echo "== suite decisions that change"; diff dec_orig.txt dec_new.txt || true
 echo "== window"; for e in 0.62 0.63 0.70 0.74 0.75 0.85; do echo "E128=$e: $(S22_E128=$e ./dec_param < shapes.txt | diff dec_orig.txt - | grep -c '^>') lines"; done
 echo "== explicit table requests"; ./reqs_orig > r0.txt; ./reqs_new > r1.txt; diff r0.txt r1.txt || true
 echo "== programmatic off vs automatic"; ./pdl_orig < shapes.txt; ./pdl_new < shapes.txt
-for a in "n b" "k f" "n f"; do set -- $a; echo "== layout $1 out $2"; diff <(./decl_orig $1 $2 < shapes.txt) <(./decl_new $1 $2 < shapes.txt) | grep '^>' || true; done
-./build_tests.sh new tests_new cpu_tests_new > /dev/null 2>&1 && ./cpu_tests_new | tail -3
-./build_tests.sh orig tests_orig cpu_tests_orig > /dev/null 2>&1 && ./cpu_tests_orig | tail -3
+for a in "n b" "k f" "n f"; do set -- $a; echo "== layout $1 out $2"; diff <(./dec_orig $(lay $1 $2) < shapes.txt) <(./dec_new $(lay $1 $2) < shapes.txt) | grep '^>' || true; done
+$H/build_tests.sh new tests_new cpu_tests_new > /dev/null 2>&1 && ./cpu_tests_new | tail -3
+$H/build_tests.sh orig tests_orig cpu_tests_orig > /dev/null 2>&1 && ./cpu_tests_orig | tail -3

@@ -1,7 +1,7 @@
 # lookup.py DEC_A DEC_B: compare the c0 (automatic) lines of two decision dumps and attach measured times
 import sys, collections, re
 meas = collections.defaultdict(list)
-for l in open('/tmp/s22serial/cells.tsv'):
+for l in open('cells.tsv'):  # the working directory's (run_all.sh cds into it)
     f = l.rstrip('\n').split('\t')
     meas[(f'{f[1]}x{f[2]}x{f[3]}', f[5], f[6], int(f[7]), int(f[8]))].append((f[0], float(f[9])))
 def parse(fn):
