@@ -1003,8 +1003,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     waited = true;
                 }
                 for (int kb = kb_begin; kb < kb_end; ++kb) {
-                    // Stage free in every CTA this load (or its multicast) writes to.
-                    mbar_wait<(kCluster > 1)>(bar_empty + 8 * stage, phase ^ 1);
+                    // Stage free in every CTA this load (or its multicast) writes to (CTA-scope
+                    // wait: see mbar_wait's NOTES).
+                    mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                     GRAPHGEMM_TRACE_ONCE(traced, true, 2);
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
                                        smem_b + stage * Config::kSmemBStage, kb * BK, m0, n0, rank_m, rank_n);

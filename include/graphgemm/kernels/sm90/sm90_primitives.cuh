@@ -80,6 +80,12 @@ __device__ __forceinline__ bool mbar_try_wait(uint32_t bar, uint32_t parity) {
 // Blocks until the phase with the given parity has completed.
 // NOTES: waiting for parity 1 on a freshly initialised barrier returns at once (the "previous"
 // phase counts as complete); the producer relies on this for its first pass over the ring.
+// ClusterScope (acquire.cluster) is for data a peer CTA wrote with generic stores before its
+// arrive (the swap-AB cluster sum's pushed fragments). A producer waiting for a multicast stage to
+// be empty in every CTA of its cluster does not need it: there is nothing to acquire, only reads
+// (the consumers' wgmmas, complete before they arrive) to order before the TMA's writes. ptxas
+// emits a CCTL.IVALL (an L1 invalidation) after every successful acquire.cluster wait, i.e. once
+// per k-block in a clustered producer (session 25).
 template <bool ClusterScope = false>
 __device__ __forceinline__ void mbar_wait(uint32_t bar, uint32_t parity) {
     while (!mbar_try_wait<ClusterScope>(bar, parity)) {
