@@ -84,8 +84,8 @@ __device__ __forceinline__ bool mbar_try_wait(uint32_t bar, uint32_t parity) {
 // arrive (the swap-AB cluster sum's pushed fragments). A producer waiting for a multicast stage to
 // be empty in every CTA of its cluster does not need it: there is nothing to acquire, only reads
 // (the consumers' wgmmas, complete before they arrive) to order before the TMA's writes. ptxas
-// emits a CCTL.IVALL (an L1 invalidation) after every successful acquire.cluster wait, i.e. once
-// per k-block in a clustered producer (session 25).
+// follows every successful acquire.cluster wait with a CCTL.IVALL (an L1 invalidation), which the
+// clustered producers paid once per k-block until session 25 (no measurable cost on H100).
 template <bool ClusterScope = false>
 __device__ __forceinline__ void mbar_wait(uint32_t bar, uint32_t parity) {
     while (!mbar_try_wait<ClusterScope>(bar, parity)) {
