@@ -7,11 +7,7 @@ NEW=build-probe/s20new OLD=build-probe/s20old
 find $NEW $OLD -name '*.gz' -exec gunzip -f {} +
 chmod +x $NEW/*/* $OLD/*/*
 timeout 400 $NEW/tests/graphgemm_gpu_tests > $OUT/gtest.log 2>&1; echo "gtest rc $?: $(grep -E '^\[  (PASSED|FAILED)' $OUT/gtest.log | tr '\n' ' ')"
-F='Sm90.Epilogues:Sm90.PartialChunkTilesEveryEpilogueAndOutputType:Sm90.EpilogueVectorsAtAnyAlignment:Sm90.KZeroAndEmpty:Sm90SplitK.EveryEpilogueAndOutputType'
-for tool in memcheck racecheck; do
-  timeout 300 compute-sanitizer --tool $tool --error-exitcode 1 $NEW/tests/graphgemm_gpu_tests --gtest_filter="$F" > $OUT/$tool.log 2>&1
-  echo "$tool rc $?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[  PASSED|^\[  FAILED' $OUT/$tool.log | tr '\n' ' ')"
-done
+OUT=$OUT bash bench/results/h100/experiments_s20/epilogue_batch/sanitize_epilogues.sh $NEW/tests/graphgemm_gpu_tests
 bash bench/results/h100/experiments_s20/epilogue_batch/trace.sh > $OUT/trace.txt 2>&1
 for r in 1 2; do
   for v in old new; do

@@ -5,11 +5,5 @@
 # (128x1024x16384) is an unchanged control.
 B=${B:-build-probe/s22f/bench/graphgemm_bench}
 [ -f $B.gz ] && gunzip -f $B.gz; chmod +x $B
-for r in 1 2; do
-  grep -v '^#' bench/results/h100/experiments_s22/cluster/verify.txt | while read shape old new; do
-    timeout 60 $B --shape $shape --dtypes bf16 --no-peak --out $OUT/cluster_${shape}_r$r \
-      --backends "cublaslt,sm90,sm90=sm90_bf16_bf16_$old,sm90=sm90_bf16_bf16_$new" > $OUT/cluster_${shape}_r$r.log 2>&1
-    echo "round $r $shape rc $?"
-  done
-done
+B=$B OUT=$OUT bash bench/results/h100/experiments_s22/offline_common/verify_moves.sh cluster bench/results/h100/experiments_s22/cluster/verify.txt
 cd $OUT && tar czf cluster.tgz cluster_* && rm -rf cluster_*

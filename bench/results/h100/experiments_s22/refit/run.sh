@@ -5,10 +5,4 @@
 # in the same (2806cc8) benchmark binary beside automatic and cuBLASLt, two rounds.
 B=${B:-build-probe/s21/bench/graphgemm_bench}
 [ -f $B.gz ] && gunzip -f $B.gz; chmod +x $B
-for r in 1 2; do
-  grep -v '^#' bench/results/h100/experiments_s22/refit/sample.txt | while read shape old new; do
-    timeout 60 $B --shape $shape --dtypes bf16 --no-peak --out $OUT/refit_${shape}_r$r \
-      --backends "cublaslt,sm90,sm90=sm90_bf16_bf16_$old,sm90=sm90_bf16_bf16_$new" > $OUT/refit_${shape}_r$r.log 2>&1
-    echo "round $r $shape rc $?"
-  done
-done
+B=$B OUT=$OUT bash bench/results/h100/experiments_s22/offline_common/verify_moves.sh refit bench/results/h100/experiments_s22/refit/sample.txt

@@ -5,13 +5,7 @@
 # cuBLASLt, two rounds.
 B=${B:-build-probe/s22f/bench/graphgemm_bench}
 [ -f $B.gz ] && gunzip -f $B.gz; chmod +x $B
-for r in 1 2; do
-  grep -v '^#' bench/results/h100/experiments_s22/serial/verify.txt | while read shape old new; do
-    timeout 60 $B --shape $shape --dtypes bf16 --no-peak --out $OUT/serial_${shape}_r$r \
-      --backends "cublaslt,sm90,sm90=sm90_bf16_bf16_$old,sm90=sm90_bf16_bf16_$new" > $OUT/serial_${shape}_r$r.log 2>&1
-    echo "round $r $shape rc $?"
-  done
-done
+B=$B OUT=$OUT bash bench/results/h100/experiments_s22/offline_common/verify_moves.sh serial bench/results/h100/experiments_s22/serial/verify.txt
 # Then the splitk suite and llm M <= 256 with 4fe6aba's bench (old) and this change's (new,
 # build-probe/s22s), alternating, two rounds.
 N=build-probe/s22s/bench/graphgemm_bench
