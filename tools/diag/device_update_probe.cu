@@ -45,16 +45,10 @@
 #include <cstring>
 #include <vector>
 
-#include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
-
-#include "diag_check.cuh"
+#include "layer_chain.cuh"
 
 namespace d = graphgemm::kernels::sm90::detail;
 
-constexpr int kLayers = 4;
-constexpr int kBox = 64;     // the TMA box: 64 x 64 bf16 (8 KB)
-constexpr int kRows = 256;   // each input buffer: kRows x kBox bf16
-constexpr int kThreads = 128;
 
 // A GEMM node's scalar block stand-in (KernelParams is 136 bytes).
 struct LayerParams {
@@ -77,19 +71,7 @@ __global__ void __launch_bounds__(kThreads) layer_kernel(const __grid_constant__
     d::mbar_init(d::smem_u32(&bar), 1);
     d::fence_mbarrier_init();
   }
-  // The previous layer's output would be read from here on.
-  d::griddep_wait();
-  d::griddep_launch_dependents();
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    d::mbar_arrive_expect_tx(d::smem_u32(&bar), kBox * kBox * 2);
-    d::tma_load_2d(d::smem_u32(tile), &tmap, d::smem_u32(&bar), 0, 0);
-    d::mbar_wait(d::smem_u32(&bar), 0);
-  }
-  __syncthreads();
-  diag_spin(p.cycles);
-  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0)
-    p.seen[p.layer] = p.step * 1000 + static_cast<unsigned long long>(__bfloat162float(tile[kBox * kBox - 1]));
+  run_layer(tile, &tmap, &bar, p.cycles, &p.step, p.seen, p.layer);
 }
 
 // A layer's whole parameter block, as the kernel receives it (offsets checked against
@@ -161,13 +143,6 @@ Fn entry(const char* name) {
   return reinterpret_cast<Fn>(fn);
 }
 
-CUtensorMap encode(const void* src, int rows) {
-  CUtensorMap m;
-  DIAG_CHECK(d::encode_tma_2d(&m, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src, kBox, rows, kBox * 2, kBox, kBox,
-                              CU_TENSOR_MAP_L2_PROMOTION_L2_128B));
-  return m;
-}
-
 int main(int argc, char** argv) {
   const long long cycles = argc > 1 ? std::atoll(argv[1]) : 4000;
   const int steps = argc > 2 ? std::atoi(argv[2]) : 2000;
@@ -207,14 +182,8 @@ int main(int argc, char** argv) {
     }
   }
 
-  // Inputs: per layer two buffers; buffer (l, j) holds the value 1 + 2l + j everywhere (exact in bf16).
   __nv_bfloat16* inputs[kLayers][2];
-  for (int l = 0; l < kLayers; ++l)
-    for (int j = 0; j < 2; ++j) {
-      std::vector<__nv_bfloat16> h(kRows * kBox, __float2bfloat16(static_cast<float>(1 + 2 * l + j)));
-      DIAG_CHECK(cudaMalloc(&inputs[l][j], h.size() * 2));
-      DIAG_CHECK(cudaMemcpy(inputs[l][j], h.data(), h.size() * 2, cudaMemcpyHostToDevice));
-    }
+  make_layer_inputs(inputs);
   unsigned long long* seen;
   DIAG_CHECK(cudaMallocManaged(&seen, kLayers * sizeof(unsigned long long)));
   int* apply_error;
@@ -235,7 +204,7 @@ int main(int argc, char** argv) {
     im.p.cycles = cycles;
     im.p.rows = (step & 1) ? kRows - kBox : kRows;
     im.p.layer = l;
-    im.a = encode(im.p.src, im.p.rows);
+    im.a = encode_box(im.p.src, im.p.rows);
     im.b = im.a;
     im.d = im.a;
   };
@@ -399,10 +368,6 @@ int main(int argc, char** argv) {
     }
   }
   DIAG_CHECK(cudaGetLastError());
-  auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
   std::printf("device_update_probe: %d layers x %d CTAs, %zu-byte parameter blocks (%llu updated on the device), spin %lld "
               "cycles, %d steps x %d rounds, synchronized\n", kLayers, ctas, kImageBytes, bytes, cycles, steps, rounds);
   std::printf("| way | update us | launch us | wait us | step us (median) | rounds' range | vs static (same PDL) | params seen |\n");
@@ -414,8 +379,8 @@ int main(int argc, char** argv) {
     }
     const Way& floor = ways[w.pdl ? 1 : 0];
     const auto [lo, hi] = std::minmax_element(w.total.begin(), w.total.end());
-    std::printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f-%.2f | %.3fx | %s |\n", w.name, median(w.upd), median(w.launch),
-                median(w.wait), median(w.total), *lo, *hi, median(w.total) / median(floor.total),
+    std::printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f-%.2f | %.3fx | %s |\n", w.name, median_of(w.upd), median_of(w.launch),
+                median_of(w.wait), median_of(w.total), *lo, *hi, median_of(w.total) / median_of(floor.total),
                 w.kind != kStatic ? (w.ok ? "ok" : "STALE") : "-");
   }
   for (Way& w : ways) {

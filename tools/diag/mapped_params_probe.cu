@@ -31,16 +31,10 @@
 #include <cstring>
 #include <vector>
 
-#include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
-
-#include "diag_check.cuh"
+#include "layer_chain.cuh"
 
 namespace d = graphgemm::kernels::sm90::detail;
 
-constexpr int kLayers = 4;
-constexpr int kBox = 64;     // the TMA box: 64 x 64 bf16 (8 KB)
-constexpr int kRows = 256;   // each input buffer: kRows x kBox bf16
-constexpr int kThreads = 128;
 
 // What a layer's kernel needs per step (by value in its parameters, or in mapped host memory).
 struct alignas(32) Record {
@@ -98,19 +92,7 @@ __global__ void __launch_bounds__(kThreads) layer_kernel(const __grid_constant__
       d::fence_mbarrier_init();
     }
   }
-  // The previous layer's output would be read from here on.
-  d::griddep_wait();
-  d::griddep_launch_dependents();
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    d::mbar_arrive_expect_tx(d::smem_u32(&bar), kBox * kBox * 2);
-    d::tma_load_2d(d::smem_u32(tile), map, d::smem_u32(&bar), 0, 0);
-    d::mbar_wait(d::smem_u32(&bar), 0);
-  }
-  __syncthreads();
-  diag_spin(cycles);
-  if (blockIdx.x == gridDim.x - 1 && threadIdx.x == 0)
-    seen[layer] = s_step * 1000 + static_cast<unsigned long long>(__bfloat162float(tile[kBox * kBox - 1]));
+  run_layer(tile, map, &bar, cycles, &s_step, seen, layer);
 }
 
 // layer_kernel's instances, by kMode.
@@ -118,13 +100,6 @@ constexpr void (*kLayerKernels[])(CUtensorMap, Record, const Record*, CUtensorMa
                                   int) = {layer_kernel<0>, layer_kernel<1>, layer_kernel<2>, layer_kernel<3>};
 
 using Clock = std::chrono::steady_clock;
-
-CUtensorMap encode(const void* src, int rows) {
-  CUtensorMap m;
-  DIAG_CHECK(d::encode_tma_2d(&m, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, src, kBox, rows, kBox * 2, kBox, kBox,
-                              CU_TENSOR_MAP_L2_PROMOTION_L2_128B));
-  return m;
-}
 
 int main(int argc, char** argv) {
   const long long cycles = argc > 1 ? std::atoll(argv[1]) : 4000;
@@ -134,14 +109,8 @@ int main(int argc, char** argv) {
   cudaStream_t st;
   DIAG_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
 
-  // Inputs: per layer two buffers; buffer (l, j) holds the value 1 + 2l + j everywhere (exact in bf16).
   __nv_bfloat16* inputs[kLayers][2];
-  for (int l = 0; l < kLayers; ++l)
-    for (int j = 0; j < 2; ++j) {
-      std::vector<__nv_bfloat16> h(kRows * kBox, __float2bfloat16(static_cast<float>(1 + 2 * l + j)));
-      DIAG_CHECK(cudaMalloc(&inputs[l][j], h.size() * 2));
-      DIAG_CHECK(cudaMemcpy(inputs[l][j], h.data(), h.size() * 2, cudaMemcpyHostToDevice));
-    }
+  make_layer_inputs(inputs);
   unsigned long long* seen;
   DIAG_CHECK(cudaMallocManaged(&seen, kLayers * sizeof(unsigned long long)));
   CUtensorMap* slots;
@@ -188,7 +157,7 @@ int main(int argc, char** argv) {
     DIAG_CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
     for (int l = 0; l < kLayers; ++l) {
       const Record r = record_for(l, 0);
-      const CUtensorMap m = encode(r.src, r.rows);
+      const CUtensorMap m = encode_box(r.src, r.rows);
       cudaLaunchConfig_t cfg{};
       cfg.gridDim = dim3(ctas);
       cfg.blockDim = dim3(kThreads);
@@ -223,7 +192,7 @@ int main(int argc, char** argv) {
         if (w.update) {
           for (int l = 0; l < kLayers; ++l) {
             Record r = record_for(l, step);
-            CUtensorMap m = encode(r.src, r.rows);
+            CUtensorMap m = encode_box(r.src, r.rows);
             const Record* rec = records_dev + l;
             CUtensorMap* slot = slots + l * ctas;
             int layer = l;
@@ -251,10 +220,6 @@ int main(int argc, char** argv) {
       w.total.push_back((t[0] + t[1] + t[2]) / steps);
     }
   }
-  auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
   std::printf("mapped_params_probe: %d layers x %d CTAs, spin %lld cycles, %d steps x %d rounds, synchronized\n", kLayers, ctas,
               cycles, steps, rounds);
   std::printf("| way | update us | launch us | wait us | step us (median) | rounds' range | vs static (same PDL) | params seen |\n");
@@ -262,8 +227,8 @@ int main(int argc, char** argv) {
   for (const Way& w : ways) {
     const Way& floor = ways[w.pdl ? 1 : 0];
     const auto [lo, hi] = std::minmax_element(w.total.begin(), w.total.end());
-    std::printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f-%.2f | %.3fx | %s |\n", w.name, median(w.upd), median(w.launch),
-                median(w.wait), median(w.total), *lo, *hi, median(w.total) / median(floor.total),
+    std::printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f-%.2f | %.3fx | %s |\n", w.name, median_of(w.upd), median_of(w.launch),
+                median_of(w.wait), median_of(w.total), *lo, *hi, median_of(w.total) / median_of(floor.total),
                 (w.update || w.mode == 1) ? (w.ok ? "ok" : "STALE") : "-");
   }
   for (Way& w : ways) {
