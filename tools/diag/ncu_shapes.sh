@@ -21,11 +21,15 @@ for pair in "$@"; do
   python3 - "$out/ncu_$tag.csv" "$1" "$2" <<'PY'
 import csv, sys, collections, os
 w = int(os.environ["NAME_WIDTH"])
-rows = [r for r in csv.reader(open(sys.argv[1])) if len(r) > 10]
-if not rows: print(sys.argv[2], sys.argv[3], "no ncu rows"); sys.exit()
-h = rows[0]; idx = {k: h.index(k) for k in ("ID", "Kernel Name", "Metric Name", "Metric Value")}
+# The CSV header is the row that starts with "ID": the bench's own lines come first, and its device
+# line ("clocks (sm, max sm, ...): 1980 MHz, ...") has as many commas as a metric row.
+rows = list(csv.reader(open(sys.argv[1])))
+start = next((i for i, r in enumerate(rows) if r and r[0] == "ID"), None)
+if start is None: print(sys.argv[2], sys.argv[3], "no ncu rows"); sys.exit()
+h = rows[start]; idx = {k: h.index(k) for k in ("ID", "Kernel Name", "Metric Name", "Metric Value")}
 k = collections.defaultdict(dict)
-for r in rows[1:]:
+for r in rows[start + 1:]:
+    if len(r) != len(h): continue
     k[(r[idx["ID"]], r[idx["Kernel Name"]][:w])][r[idx["Metric Name"]]] = r[idx["Metric Value"]]
 for (i, name), m in sorted(k.items(), key=lambda x: int(x[0][0])):
     print(f'{sys.argv[2]:>14} {sys.argv[3]:<22} {name:<{w}} grid {m.get("launch__grid_size","?"):>5} '
