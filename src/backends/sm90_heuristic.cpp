@@ -35,8 +35,10 @@ double tile_efficiency(const KernelInfo& k) {
   // PREDICTED (session 10): 128x176 as 128x192 (304 against 320 operand bytes per k-block row).
   if (k.block_m == 128 && k.block_n == 176) return 0.92;
   // PREDICTED (session 11): 128x136 as 128x128, by the rule below (264 operand bytes per k-block
-  // row for 136 columns: per output within 3% of 128x128's 256 for 128).
-  if (k.block_m * k.block_n >= 128 * 128) return cluster ? 0.75 : 0.84;
+  // row for 136 columns: per output within 3% of 128x128's 256 for 128). Session 27: the 128x112
+  // pair tile too (240 for 112: 7% more per output), so that the estimates automatic split-K weighs
+  // against a pair choice are the 128x128 tile's in the same cluster, not the 64-row tiles' 0.55.
+  if (k.block_m * k.block_n >= 128 * 112) return cluster ? 0.75 : 0.84;
   return 0.55;
 }
 
@@ -90,6 +92,23 @@ bool small_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m * k.block_n < 64 * 128;
 }
 
+// The pair tiles (128x128 / 128x112 in 2x1 clusters: the two M tiles of an N column share B by
+// multicast) replace a cooperative 128x128 choice where M spans two 128-row tiles, K is long, and a
+// pair tile's clusters fit one wave with at least as many CTAs busy: the most CTAs, then the wider
+// tile. Taken by that rule only (not ranked with the others, not split automatically).
+// MEASURED (H100, session 26, experiments_s26/m256_cluster, forced beside the automatic 128x128,
+// two rounds, us): deepseek_v3.c 256x7168x16384 112.2 / 112.8 -> 103.8 / 103.5 (128x112: 128 CTAs
+// against 112), llama3_70b.down 256x8192x28672 204.1 / 196.7 -> 194.0 / 191.6 and llama3_70b.o
+// 256x8192x8192 56.7 / 57.3 -> 55.9 / 56.5 (128x128, 128 CTAs either way: B read once per pair);
+// not where K is short (256x7168x2048 18.3 / 19.5 -> 18.5-18.7 / 19.6-20.1; 256x6144x4096 25.8 /
+// 25.2 -> 26.3-26.6 / 25.5-25.6), hence kPairMinK; and two waves of clusters (N / 112 > 66) ran far
+// slower (256x8192x28672 at 128x112: 340.9 us).
+constexpr std::int64_t kPairMinK = 8192;
+bool pair_tile(const KernelInfo& k) {
+  return k.schedule == kernels::sm90::Schedule::cooperative && k.cluster_m == 2 && k.cluster_n == 1 &&
+         k.block_m == 128 && k.block_n <= 128;
+}
+
 // Cluster tiles ((cluster_m * block_m) x (cluster_n * block_n)) covering M x N: the scheduler's
 // work units without split-K.
 std::int64_t cluster_tiles(const KernelInfo& k, std::int64_t m, std::int64_t n) {
@@ -127,11 +146,12 @@ double relative_cost(const KernelInfo& k, std::int64_t m, std::int64_t n, std::i
 }
 
 KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k_dim,
-                           int num_sms, bool split_k_only) {
+                           int num_sms, bool split_k_only, int pair_capacity) {
   KernelChoice best;
   double best_cost = INFINITY;
   int candidates = 0;
   std::vector<int> small_tiles;  // the candidates small_tile() sets aside for the rule below the loop
+  std::vector<int> pair_tiles;   // ... and pair_tile()
   char buf[256];
   // Ties: the larger tile, then the smaller cluster.
   const auto area = [](const KernelInfo& x) { return x.block_m * x.block_n; };
@@ -149,6 +169,10 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     if (k.schedule == kernels::sm90::Schedule::swap_ab) continue;
     if (small_tile(k)) {  // by its own rule, below
       small_tiles.push_back(i);
+      continue;
+    }
+    if (pair_tile(k)) {  // by its own rule, below
+      pair_tiles.push_back(i);
       continue;
     }
     if (k.schedule == kernels::sm90::Schedule::pingpong) {
@@ -177,6 +201,34 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   }
   if (best.index < 0) return best;
   best.explanation += " (least of " + std::to_string(candidates) + " candidates)";
+  if (const KernelInfo& b = kernel_info(best.index);
+      b.schedule == kernels::sm90::Schedule::cooperative && b.block_m == 128 && b.block_n == 128 &&
+      b.cluster_m * b.cluster_n == 1 && m > 128 && m <= 256 && k_dim >= kPairMinK) {
+    const std::int64_t busy = std::min<std::int64_t>(cluster_tiles(b, m, n), num_sms);
+    int pick = -1;
+    std::int64_t pick_ctas = 0;
+    for (const int i : pair_tiles) {
+      const KernelInfo& k = kernel_info(i);
+      const std::int64_t clusters = cluster_tiles(k, m, n);
+      if (clusters > (pair_capacity > 0 ? pair_capacity : num_sms / 2)) continue;  // one wave of clusters
+      const std::int64_t ctas = 2 * clusters;
+      if (ctas < busy) continue;
+      if (pick < 0 || ctas > pick_ctas || (ctas == pick_ctas && k.block_n > kernel_info(pick).block_n)) {
+        pick = i;
+        pick_ctas = ctas;
+      }
+    }
+    if (pick >= 0) {
+      const KernelInfo& k = kernel_info(pick);
+      std::snprintf(buf, sizeof buf, "the two M tiles of each N column share B in 2x1 clusters: %lld clusters of %dx%d, "
+                    "%lld CTAs in one wave (K = %lld), against %lld tiles of 128x128",
+                    static_cast<long long>(pick_ctas / 2), k.block_m, k.block_n, static_cast<long long>(pick_ctas),
+                    static_cast<long long>(k_dim), static_cast<long long>(cluster_tiles(b, m, n)));
+      best.index = pick;
+      best.explanation = buf;
+      return best;
+    }
+  }
   if (small_tiles.empty() || m < kSmallTileMinM) return best;
   const double best_us = estimate_us(kernel_info(best.index), m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
   for (const int i : small_tiles) {
@@ -454,7 +506,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       out.index = r.forced_kernel;
       out.explanation = "chosen by name";
     } else {
-      const KernelChoice c = choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms);
+      const KernelChoice c = choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms, false, capacity(2));
       out.index = c.index;
       out.explanation = c.explanation;
       replaced_us = c.replaced_us;
@@ -541,6 +593,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       // ranks the other way round; with this rule, A/B in two rounds: 64x64x65536 1.06 -> 1.17x
       // cuBLASLt, 128x128x16384 7.80-7.82 vs 7.84-7.85 us (same).
       if (half_sms && !small_tile(ki)) continue;
+      if (pair_tile(ki) && r.forced_kernel < 0) continue;  // unsplit, by choose_kernel's rule only
       if (small_tile(ki) && r.forced_kernel < 0 && r.m * r.n > kSmallTileSplitMaxOutputs && !half_sms) continue;
       if (small_tile(ki) && r.forced_kernel < 0 && r.m < kSmallTileMinM) continue;  // (as unsplit)
       // (automatic takes swap-AB splits by its own rule, below.)

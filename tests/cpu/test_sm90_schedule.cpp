@@ -93,14 +93,16 @@ TEST(Sm90Schedule, InstanceTable) {
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
   EXPECT_EQ(swap_ab, 36);    // 6 tiles x 3 outputs x 2 inputs (B stored N x K only)
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
-  // only) x 3 x 2, and 64x64 x 2 B layouts x 3 x 2
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 36 + 36);
+  // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, and the pair tiles 128x128 / 128x112 c2x1 (B stored
+  // N x K only) x 3 x 2
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 36 + 36);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
                            "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk",
                            "sm90_f16_f16_128x192x64_s4_c1x1_bn", "sm90_bf16_f32_16x128x64_s12_c1x1_sw_bk",
                            "sm90_f16_f32_128x176x64_s5_c1x1_bk", "sm90_bf16_f16_128x136x64_s5_c1x1_bk",
-                           "sm90_bf16_bf16_16x64x256_s5_c1x1_sw_bk", "sm90_f16_f32_32x64x256_s4_c1x1_sw_bk"})
+                           "sm90_bf16_bf16_16x64x256_s5_c1x1_sw_bk", "sm90_f16_f32_32x64x256_s4_c1x1_sw_bk",
+                           "sm90_bf16_bf16_128x112x64_s6_c2x1_bk", "sm90_f16_f32_128x128x64_s6_c2x1_bk"})
     find(name);
 }
 
@@ -597,4 +599,38 @@ TEST(Sm90Heuristic, SerialSplitOnlyWithinHalfTheSms) {
     ASSERT_GE(c.index, 0) << c.error.message();
     EXPECT_NE(c.mode, gk::SplitMode::serial) << m << "x" << n << "x" << k << ": " << c.explanation;
   }
+}
+
+// Two M tiles sharing B: where automatic took the cooperative 128x128 tile, M spans two 128-row
+// tiles and K >= 8192, the 2x1-cluster tile with the most CTAs in one wave of clusters (session 26,
+// H100: deepseek_v3.c 256x7168x16384 112.2 -> 103.8 us on 128x112; llama3_70b.down 256x8192x28672
+// 204.1 -> 194.0 and llama3_70b.o 256x8192x8192 56.7 -> 55.9 on 128x128). Not at short K, one M
+// tile, many M tiles, two waves of clusters, nor where another tile keeps more SMs busy.
+TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
+  auto chosen = [](std::int64_t m, std::int64_t n, std::int64_t k, int capacity = 0) {
+    const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132, false, capacity);
+    EXPECT_GE(c.index, 0);
+    return c;
+  };
+  const gd::KernelChoice c7168 = chosen(256, 7168, 16384);
+  const gd::KernelInfo& k7168 = gd::kernel_info(c7168.index);
+  EXPECT_STREQ(k7168.name, "sm90_bf16_bf16_128x112x64_s6_c2x1_bk") << c7168.explanation;
+  EXPECT_NE(c7168.explanation.find("share B"), std::string::npos) << c7168.explanation;
+  EXPECT_STREQ(gd::kernel_info(chosen(200, 7168, 16384).index).name, "sm90_bf16_bf16_128x112x64_s6_c2x1_bk");
+  for (const auto& [m, n, k] : {std::tuple{256, 8192, 28672}, std::tuple{256, 8192, 8192}})
+    EXPECT_STREQ(gd::kernel_info(chosen(m, n, k).index).name, "sm90_bf16_bf16_128x128x64_s6_c2x1_bk") << n << " " << k;
+  // Fewer co-resident clusters than 64: the pair does not fit one wave.
+  EXPECT_STRNE(gd::kernel_info(chosen(256, 8192, 8192, 60).index).name, "sm90_bf16_bf16_128x128x64_s6_c2x1_bk");
+  for (const auto& [m, n, k] : {std::tuple{256, 7168, 2048}, std::tuple{256, 6144, 4096}, std::tuple{128, 7168, 16384},
+                                std::tuple{512, 7168, 16384}, std::tuple{4096, 8192, 8192}, std::tuple{256, 10240, 8192},
+                                std::tuple{256, 4096, 14336}}) {
+    const gd::KernelInfo& ki = gd::kernel_info(chosen(m, n, k).index);
+    EXPECT_EQ(ki.cluster_m == 2 && ki.block_n <= 128, false) << m << "x" << n << "x" << k << ": " << ki.name;
+  }
+  // Never split automatically (256x7168x16384 with automatic split-K stays unsplit on the pair).
+  gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 256, 7168, 16384, 132};
+  r.max_workspace_bytes = std::size_t{1} << 30;
+  const gd::SplitChoice s = gd::choose_split(r);
+  EXPECT_EQ(s.index, c7168.index) << s.explanation;
+  EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
 }

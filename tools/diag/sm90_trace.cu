@@ -7,10 +7,12 @@
 // larger than L2 (as graphgemm_bench does), then prints, for the last launch, each event's min /
 // median / max over the CTAs in µs after the earliest CTA entry, beside the per-launch time of the
 // graph. SM90_TRACE_SETS=N in the environment sets the number of operand sets (1: operands and code
-// stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM.
+// stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM; SM90_TRACE_KB=FILE writes the
+// producers' k-block issue times (every 8th k-block of the first unit) and prints how far apart the
+// CTAs sharing an A tile issue them.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 128x256 | 128x256c2x1 (the library's 2x1-cluster 128x256) | 64c2x1|128c2x1 (the same in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
+//   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 128x256 | 128x256c2x1 (the library's 2x1-cluster 128x256) | 64c2x1|128c2x1|128x112c2x1 (in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
 #define GRAPHGEMM_SM90_TRACE 1
 
 #include <algorithm>
@@ -145,6 +147,54 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
             std::printf("  cta %4d sm %3d first stage %8.2f main loop done %8.2f\n", c, sm, (trace[c][3] - t0) / 1000.0,
                         (trace[c][4] - t0) / 1000.0);
     }
+    // SM90_TRACE_KB=FILE: the producers' k-block issue times of their first unit (every
+    // kKbTraceStride-th k-block) to FILE as CSV (cta, sm, m0, n0, then us after the first entry),
+    // and here, per traced k-block, how far apart the CTAs of one M tile (which read the same A
+    // tile) issue it: spread (max - min) and the middle 80% (p90 - p10), medians over the M tiles.
+    if (const char* f = std::getenv("SM90_TRACE_KB"); f != nullptr && *f) {
+        static unsigned long long kbt[1024][2 + k::detail::kKbTraceSlots];
+        DIAG_CHECK(cudaMemcpyFromSymbol(kbt, k::detail::g_sm90_kb_trace, sizeof kbt));
+        FILE* out = std::fopen(f, "w");
+        const int kbs = (kk + 63) / 64;
+        const int slots = std::min(k::detail::kKbTraceSlots, (kbs + k::detail::kKbTraceStride - 1) / k::detail::kKbTraceStride);
+        std::vector<int> ctas;
+        for (int c = 0; c < grid && c < 1024; ++c)
+            if (recorded(c, 4) && kbt[c][2] >= t0 && kbt[c][2] - t0 < 10'000'000ull) ctas.push_back(c);
+        if (out) {
+            for (int c : ctas) {
+                std::fprintf(out, "%d,%d,%llu,%llu", c, static_cast<int>(trace[c][16]), kbt[c][0], kbt[c][1]);
+                for (int i = 0; i < slots; ++i) std::fprintf(out, ",%.3f", (kbt[c][2 + i] - t0) / 1000.0);
+                std::fprintf(out, "\n");
+            }
+            std::fclose(out);
+        }
+        std::printf("  k-block issue times (first unit), CTAs grouped by M tile (same A tile): spread in us, median over groups\n");
+        std::printf("  %8s %10s %10s %10s\n", "k-block", "median t", "max-min", "p90-p10");
+        for (int i = 0; i < slots; i += std::max(1, slots / 8)) {
+            std::vector<std::pair<unsigned long long, double>> v;  // (m0, t)
+            for (int c : ctas) v.push_back({kbt[c][0], (kbt[c][2 + i] - t0) / 1000.0});
+            std::sort(v.begin(), v.end());
+            std::vector<double> spreads, mids, all;
+            for (size_t a = 0; a < v.size();) {
+                size_t b = a;
+                std::vector<double> g;
+                while (b < v.size() && v[b].first == v[a].first) g.push_back(v[b++].second);
+                std::sort(g.begin(), g.end());
+                if (g.size() >= 4) {
+                    spreads.push_back(g.back() - g.front());
+                    mids.push_back(g[g.size() * 9 / 10] - g[g.size() / 10]);
+                }
+                all.insert(all.end(), g.begin(), g.end());
+                a = b;
+            }
+            if (spreads.empty()) continue;
+            std::sort(spreads.begin(), spreads.end());
+            std::sort(mids.begin(), mids.end());
+            std::sort(all.begin(), all.end());
+            std::printf("  %8d %10.2f %10.2f %10.2f\n", i * k::detail::kKbTraceStride, all[all.size() / 2],
+                        spreads[spreads.size() / 2], mids[mids.size() / 2]);
+        }
+    }
     std::printf("  %-30s %9s %9s %9s %6s   (us after the first CTA entry, last launch)\n", "event", "min", "median",
                 "max", "CTAs");
     for (int e = 0; e < 16; ++e) {
@@ -184,6 +234,7 @@ int main(int argc, char** argv) {
     if (tile == "128x256c2x1") return run<k::GemmConfig<bf, bf, 128, 256, 4, 2, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     // Clustered tiles (2x1: the two M tiles of a cluster share B by multicast), not library instances.
     if (tile == "64c2x1") return run<k::GemmConfig<bf, bf, 64, 128, 8, 2, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    if (tile == "128x112c2x1") return run<k::GemmConfig<bf, bf, 128, 112, 6, 2, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "128c2x1") return run<k::GemmConfig<bf, bf, 128, 128, 6, 2, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     // Swap-AB (decode-sized M; split only as slices summed in clusters: parallel S with cluster S).
     if (tile == "sw16x64") return run<k::SwapABConfig<bf, bf, 16, 64, 20>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);

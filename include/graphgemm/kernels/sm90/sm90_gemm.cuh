@@ -139,7 +139,7 @@ namespace detail {
 // the epilogue of a tile (chunk 0, last tile): 8 buffer free, 9 chunk staged in smem, 10 TMA store
 // issued; programmatic launch: 11 the previous grid done (griddep_wait returned in the producer),
 // 12 the next grid let launch; cluster split-K sums: 13 partial in smem, 14 rows summed (and stored),
-// 15 every peer done.
+// 15 every peer done. And the producers' k-block issue times (trace_kb).
 #ifdef GRAPHGEMM_SM90_TRACE
 __device__ unsigned long long g_sm90_trace[1024][17];  // [16]: the SM the CTA ran on (%smid)
 __device__ __forceinline__ void trace_event(int e) {
@@ -153,6 +153,19 @@ __device__ __forceinline__ void trace_event(int e) {
             g_sm90_trace[blockIdx.x][16] = sm;
         }
     }
+}
+// k-block issue times of a CTA's first work unit (the producer, every kKbTraceStride-th k-block):
+// g_sm90_kb_trace[blockIdx.x] = {m0, n0, t(kb_begin), t(kb_begin + stride), ...}: how far apart in
+// time the CTAs that read the same operand tile issue its loads (sm90_trace SM90_TRACE_KB=FILE).
+constexpr int kKbTraceStride = 8;
+constexpr int kKbTraceSlots = 64;
+__device__ unsigned long long g_sm90_kb_trace[1024][2 + kKbTraceSlots];
+__device__ __forceinline__ void trace_kb(int i, int m0, int n0) {
+    if (blockIdx.x >= 1024 || i % kKbTraceStride != 0 || i / kKbTraceStride >= kKbTraceSlots) return;
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    if (i == 0) g_sm90_kb_trace[blockIdx.x][0] = static_cast<unsigned>(m0), g_sm90_kb_trace[blockIdx.x][1] = static_cast<unsigned>(n0);
+    g_sm90_kb_trace[blockIdx.x][2 + i / kKbTraceStride] = t;
 }
 #define GRAPHGEMM_TRACE(cond, e) \
     do {                         \
@@ -989,7 +1002,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             if (stream_k) sched.init_stream_k(num_k_blocks);
             uint32_t stage = 0, phase = 0;
 #ifdef GRAPHGEMM_SM90_TRACE
-            bool traced = false;
+            bool traced = false, first_unit = true;
 #endif
             bool waited = false;  // for the previous grid (PDL)
             int tile_m, tile_n, slice, t, kb_begin, kb_end;
@@ -1007,10 +1020,16 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     // wait: see mbar_wait's NOTES).
                     mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                     GRAPHGEMM_TRACE_ONCE(traced, true, 2);
+#ifdef GRAPHGEMM_SM90_TRACE
+                    if (first_unit) trace_kb(kb - kb_begin, m0, n0);
+#endif
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
                                        smem_b + stage * Config::kSmemBStage, kb * BK, m0, n0, rank_m, rank_n);
                     ring_step<kStages>(stage, phase);
                 }
+#ifdef GRAPHGEMM_SM90_TRACE
+                first_unit = false;
+#endif
             }
             griddep_launch_dependents();  // PDL: every load of this CTA is issued
             GRAPHGEMM_TRACE(true, 12);
