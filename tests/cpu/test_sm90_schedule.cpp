@@ -625,7 +625,7 @@ TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
                                 std::tuple{512, 7168, 16384}, std::tuple{4096, 8192, 8192}, std::tuple{256, 10240, 8192},
                                 std::tuple{256, 4096, 14336}}) {
     const gd::KernelInfo& ki = gd::kernel_info(chosen(m, n, k).index);
-    EXPECT_EQ(ki.cluster_m == 2 && ki.block_n <= 128, false) << m << "x" << n << "x" << k << ": " << ki.name;
+    EXPECT_FALSE(ki.cluster_m == 2 && ki.block_n <= 128) << m << "x" << n << "x" << k << ": " << ki.name;
   }
   // Never split automatically (256x7168x16384 with automatic split-K stays unsplit on the pair).
   gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 256, 7168, 16384, 132};

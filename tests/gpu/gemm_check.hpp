@@ -19,10 +19,12 @@ inline std::string sm90_kernel_name(const support::GemmSpec& spec, const std::st
 }
 
 // Whether a tile (a name suffix such as "128x176x64_s5_c1x1") has B stored N x K only: the tiles
-// whose width is not a multiple of 64 (a K-major B box of BN rows; an N-major one is 64 columns).
+// whose width is not a multiple of 64 (a K-major B box of BN rows; an N-major one is 64 columns),
+// and the cooperative 128x128 pair tile (2x1 clusters, instantiated for B N x K only; the ping-pong
+// "128x128x64_s6_c2x1_pp" has both layouts).
 inline bool b_k_major_only(const std::string& tile) {
   return tile.rfind("128x176", 0) == 0 || tile.rfind("128x136", 0) == 0 || tile.rfind("128x112", 0) == 0 ||
-         tile == "128x128x64_s6_c2x1";  // (the cooperative pair tile; the ping-pong 128x128 c2x1 has both)
+         tile == "128x128x64_s6_c2x1";
 }
 
 // Epilogue variant v of the split-K and tile sweeps: 0 plain, 1 bias, 2 scale_a, scale_b and

@@ -127,7 +127,6 @@ __global__ void __launch_bounds__(kThreads) args_kernel(const __grid_constant__ 
   d::griddep_launch_dependents();
 }
 
-using Clock = std::chrono::steady_clock;
 using SetParamsFn = CUresult (*)(CUgraphExec, CUgraphNode, const CUDA_KERNEL_NODE_PARAMS*);
 using ParamInfoFn = CUresult (*)(CUfunction, size_t, size_t*, size_t*);
 
@@ -220,7 +219,7 @@ int main(int argc, char** argv) {
     cudaGraphNode_t args_node{};
     std::vector<cudaGraphNode_t> layers;
     ArgBlock host_block{};  // kArgsNode: the argument node's parameters
-    std::vector<double> upd, launch, wait, total;
+    StepTimes times;
     bool ok = true;
     bool failed = false;
   };
@@ -320,7 +319,6 @@ int main(int argc, char** argv) {
         w.failed = true;
         continue;
       }
-      double t[3] = {0, 0, 0};
       for (int i = 0; i < steps; ++i, ++step) {
         const auto a = Clock::now();
         if (w.kind == kSetParams) {
@@ -350,38 +348,23 @@ int main(int argc, char** argv) {
         } else if (w.kind == kArgsMapped) {
           for (int l = 0; l < kLayers; ++l) image_for(l, step, mapped->image[l]);
         }
-        const auto b = Clock::now();
-        DIAG_CHECK(cudaGraphLaunch(w.e, st));
-        const auto c = Clock::now();
-        DIAG_CHECK(cudaStreamSynchronize(st));
-        const auto dd = Clock::now();
-        t[0] += std::chrono::duration<double, std::micro>(b - a).count();
-        t[1] += std::chrono::duration<double, std::micro>(c - b).count();
-        t[2] += std::chrono::duration<double, std::micro>(dd - c).count();
+        w.times.step(w.e, st, a);
         if (w.kind != kStatic)
           for (int l = 0; l < kLayers; ++l) w.ok = w.ok && seen[l] == expected(l, step);
       }
-      w.upd.push_back(t[0] / steps);
-      w.launch.push_back(t[1] / steps);
-      w.wait.push_back(t[2] / steps);
-      w.total.push_back((t[0] + t[1] + t[2]) / steps);
+      w.times.end_round(steps);
     }
   }
   DIAG_CHECK(cudaGetLastError());
   std::printf("device_update_probe: %d layers x %d CTAs, %zu-byte parameter blocks (%llu updated on the device), spin %lld "
               "cycles, %d steps x %d rounds, synchronized\n", kLayers, ctas, kImageBytes, bytes, cycles, steps, rounds);
-  std::printf("| way | update us | launch us | wait us | step us (median) | rounds' range | vs static (same PDL) | params seen |\n");
-  std::printf("|---|---:|---:|---:|---:|---|---:|---|\n");
+  print_step_table_header();
   for (const Way& w : ways) {
     if (w.failed) {
       std::printf("| %s | failed |\n", w.name);
       continue;
     }
-    const Way& floor = ways[w.pdl ? 1 : 0];
-    const auto [lo, hi] = std::minmax_element(w.total.begin(), w.total.end());
-    std::printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f-%.2f | %.3fx | %s |\n", w.name, median_of(w.upd), median_of(w.launch),
-                median_of(w.wait), median_of(w.total), *lo, *hi, median_of(w.total) / median_of(floor.total),
-                w.kind != kStatic ? (w.ok ? "ok" : "STALE") : "-");
+    print_step_row(w.name, w.times, ways[w.pdl ? 1 : 0].times, w.kind != kStatic ? (w.ok ? "ok" : "STALE") : "-");
   }
   for (Way& w : ways) {
     DIAG_CHECK(cudaGraphExecDestroy(w.e));

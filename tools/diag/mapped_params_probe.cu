@@ -99,7 +99,6 @@ __global__ void __launch_bounds__(kThreads) layer_kernel(const __grid_constant__
 constexpr void (*kLayerKernels[])(CUtensorMap, Record, const Record*, CUtensorMap*, long long, unsigned long long*,
                                   int) = {layer_kernel<0>, layer_kernel<1>, layer_kernel<2>, layer_kernel<3>};
 
-using Clock = std::chrono::steady_clock;
 
 int main(int argc, char** argv) {
   const long long cycles = argc > 1 ? std::atoll(argv[1]) : 4000;
@@ -140,7 +139,7 @@ int main(int argc, char** argv) {
     cudaGraph_t g{};
     cudaGraphExec_t e{};
     std::vector<cudaGraphNode_t> nodes;
-    std::vector<double> upd, launch, wait, total;
+    StepTimes times;
     bool ok = true;
   };
   std::vector<Way> ways = {
@@ -186,7 +185,6 @@ int main(int argc, char** argv) {
       Way& w = ways[(k + round) % ways.size()];
       for (int i = 0; i < 50; ++i) DIAG_CHECK(cudaGraphLaunch(w.e, st));  // warm up
       DIAG_CHECK(cudaStreamSynchronize(st));
-      double t[3] = {0, 0, 0};
       for (int i = 0; i < steps; ++i, ++step) {
         const auto a = Clock::now();
         if (w.update) {
@@ -203,34 +201,18 @@ int main(int argc, char** argv) {
         } else if (w.mode != 0) {
           for (int l = 0; l < kLayers; ++l) records[l] = record_for(l, step);
         }
-        const auto b = Clock::now();
-        DIAG_CHECK(cudaGraphLaunch(w.e, st));
-        const auto c = Clock::now();
-        DIAG_CHECK(cudaStreamSynchronize(st));
-        const auto d = Clock::now();
-        t[0] += std::chrono::duration<double, std::micro>(b - a).count();
-        t[1] += std::chrono::duration<double, std::micro>(c - b).count();
-        t[2] += std::chrono::duration<double, std::micro>(d - c).count();
+        w.times.step(w.e, st, a);
         if (w.update || w.mode == 1)
           for (int l = 0; l < kLayers; ++l) w.ok = w.ok && seen[l] == expected(l, step);
       }
-      w.upd.push_back(t[0] / steps);
-      w.launch.push_back(t[1] / steps);
-      w.wait.push_back(t[2] / steps);
-      w.total.push_back((t[0] + t[1] + t[2]) / steps);
+      w.times.end_round(steps);
     }
   }
   std::printf("mapped_params_probe: %d layers x %d CTAs, spin %lld cycles, %d steps x %d rounds, synchronized\n", kLayers, ctas,
               cycles, steps, rounds);
-  std::printf("| way | update us | launch us | wait us | step us (median) | rounds' range | vs static (same PDL) | params seen |\n");
-  std::printf("|---|---:|---:|---:|---:|---|---:|---|\n");
-  for (const Way& w : ways) {
-    const Way& floor = ways[w.pdl ? 1 : 0];
-    const auto [lo, hi] = std::minmax_element(w.total.begin(), w.total.end());
-    std::printf("| %s | %.2f | %.2f | %.2f | %.2f | %.2f-%.2f | %.3fx | %s |\n", w.name, median_of(w.upd), median_of(w.launch),
-                median_of(w.wait), median_of(w.total), *lo, *hi, median_of(w.total) / median_of(floor.total),
-                (w.update || w.mode == 1) ? (w.ok ? "ok" : "STALE") : "-");
-  }
+  print_step_table_header();
+  for (const Way& w : ways)
+    print_step_row(w.name, w.times, ways[w.pdl ? 1 : 0].times, (w.update || w.mode == 1) ? (w.ok ? "ok" : "STALE") : "-");
   for (Way& w : ways) {
     DIAG_CHECK(cudaGraphExecDestroy(w.e));
     DIAG_CHECK(cudaGraphDestroy(w.g));
