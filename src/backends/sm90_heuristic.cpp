@@ -102,7 +102,8 @@ bool small_tile(const KernelInfo& k) {
 // 256x8192x8192 56.7 / 57.3 -> 55.9 / 56.5 (128x128, 128 CTAs either way: B read once per pair);
 // not where K is short (256x7168x2048 18.3 / 19.5 -> 18.5-18.7 / 19.6-20.1; 256x6144x4096 25.8 /
 // 25.2 -> 26.3-26.6 / 25.5-25.6), hence kPairMinK; and two waves of clusters (N / 112 > 66) ran far
-// slower (256x8192x28672 at 128x112: 340.9 us).
+// slower (256x8192x28672 at 128x112: 340.9 us). Session 28: 128x112 in 7 stages (one D staging buffer),
+// deepseek_v3.c 96.6-97.7 -> 94.1-94.5 us (A/B against the 6-stage tile's build, two rounds).
 constexpr std::int64_t kPairMinK = 8192;
 bool pair_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::cooperative && k.cluster_m == 2 && k.cluster_n == 1 &&

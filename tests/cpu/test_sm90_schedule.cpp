@@ -102,7 +102,7 @@ TEST(Sm90Schedule, InstanceTable) {
                            "sm90_f16_f16_128x192x64_s4_c1x1_bn", "sm90_bf16_f32_16x128x64_s12_c1x1_sw_bk",
                            "sm90_f16_f32_128x176x64_s5_c1x1_bk", "sm90_bf16_f16_128x136x64_s5_c1x1_bk",
                            "sm90_bf16_bf16_16x64x256_s5_c1x1_sw_bk", "sm90_f16_f32_32x64x256_s4_c1x1_sw_bk",
-                           "sm90_bf16_bf16_128x112x64_s6_c2x1_bk", "sm90_f16_f32_128x128x64_s6_c2x1_bk"})
+                           "sm90_bf16_bf16_128x112x64_s7_c2x1_bk", "sm90_f16_f32_128x128x64_s6_c2x1_bk"})
     find(name);
 }
 
@@ -614,9 +614,9 @@ TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
   };
   const gd::KernelChoice c7168 = chosen(256, 7168, 16384);
   const gd::KernelInfo& k7168 = gd::kernel_info(c7168.index);
-  EXPECT_STREQ(k7168.name, "sm90_bf16_bf16_128x112x64_s6_c2x1_bk") << c7168.explanation;
+  EXPECT_STREQ(k7168.name, "sm90_bf16_bf16_128x112x64_s7_c2x1_bk") << c7168.explanation;
   EXPECT_NE(c7168.explanation.find("share B"), std::string::npos) << c7168.explanation;
-  EXPECT_STREQ(gd::kernel_info(chosen(200, 7168, 16384).index).name, "sm90_bf16_bf16_128x112x64_s6_c2x1_bk");
+  EXPECT_STREQ(gd::kernel_info(chosen(200, 7168, 16384).index).name, "sm90_bf16_bf16_128x112x64_s7_c2x1_bk");
   for (const auto& [m, n, k] : {std::tuple{256, 8192, 28672}, std::tuple{256, 8192, 8192}})
     EXPECT_STREQ(gd::kernel_info(chosen(m, n, k).index).name, "sm90_bf16_bf16_128x128x64_s6_c2x1_bk") << n << " " << k;
   // Fewer co-resident clusters than 64: the pair does not fit one wave.

@@ -57,7 +57,7 @@ TEST(Sm90, EveryKernelInstance) {
   // Each tile configuration forced by name, on a shape that is not a multiple of any tile.
   std::uint64_t seed = 200;
   for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x176x64_s5_c1x1", "128x136x64_s5_c1x1",
-                           "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "128x128x64_s6_c2x1", "128x112x64_s6_c2x1",
+                           "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "128x128x64_s6_c2x1", "128x112x64_s7_c2x1",
                            "64x128x64_s8_c1x1", "128x128x64_s6_c1x1_pp",
                            "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"})
     for (bool k_major : {true, false}) {
@@ -82,7 +82,7 @@ TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4000;
   const std::int64_t shapes[][3] = {{1024, 2112, 7168}, {300, 2100, 1000}, {129, 2103, 520}, {333, 1000, 1032}, {200, 1096, 300}};
-  for (const char* tile : {"128x176x64_s5_c1x1_bk", "128x136x64_s5_c1x1_bk", "128x112x64_s6_c2x1_bk"})
+  for (const char* tile : {"128x176x64_s5_c1x1_bk", "128x136x64_s5_c1x1_bk", "128x112x64_s7_c2x1_bk"})
   for (const auto& sh : shapes)
     for (DType out : {DType::bf16, DType::fp16, DType::fp32})
       for (int variant = 0; variant < 4; ++variant) {

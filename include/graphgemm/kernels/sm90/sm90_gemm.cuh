@@ -41,6 +41,34 @@ namespace graphgemm::kernels::sm90 {
 
 inline constexpr int kMaxDynamicSmem = 232448;  // 227 KB opt-in limit on sm_90
 
+// The dynamic shared memory carve-up: the tiles from a 1024-byte aligned base (128B-swizzle atoms,
+// TMA and the wgmma descriptors with base_offset 0; the base is only guaranteed 16-byte aligned, so
+// the round-up pads 0..1008 bytes), then the mbarriers after the tiles: tiles + bars + 1024 bytes.
+// Where that does not fit (128x112 in 7 stages), the barriers go in the round-up's pad when it has
+// room for them, else after the tiles: everything then ends within tiles + kSmemAlignPad bytes
+// (pad p < bar_bytes: p + tiles + bar_bytes <= tiles + 2 * bar_bytes - 16; else p + tiles <= tiles
+// + 1008), 112 bytes less at 7 stages of 128x112. The peers of a cluster run the same kernel with
+// the same size, hence the same carve-up: their multicasts and remote arrivals address our tiles
+// and barriers by their own offsets.
+inline constexpr int kSmemAlignPad = 1008;
+constexpr bool smem_bars_after_tiles(int tile_bytes, int bar_bytes) {
+    return tile_bytes + bar_bytes + 1024 <= kMaxDynamicSmem;
+}
+constexpr int smem_bytes(int tile_bytes, int bar_bytes) {
+    return smem_bars_after_tiles(tile_bytes, bar_bytes) ? tile_bytes + bar_bytes + 1024 : tile_bytes + kSmemAlignPad;
+}
+constexpr bool smem_carve_fits(int bar_bytes) { return bar_bytes % 8 == 0 && 2 * bar_bytes - 16 <= kSmemAlignPad; }
+
+template <int kTileBytes, int kBarBytes>
+struct SmemCarve {
+    uint32_t base;  // 1024-byte aligned: the tiles
+    uint32_t bars;  // 8-byte aligned: kBarBytes of mbarriers
+    __device__ __forceinline__ explicit SmemCarve(uint32_t raw) : base((raw + 1023u) & ~1023u) {
+        if constexpr (smem_bars_after_tiles(kTileBytes, kBarBytes)) bars = base + kTileBytes;
+        else bars = base - raw >= static_cast<uint32_t>(kBarBytes) ? raw : base + kTileBytes;
+    }
+};
+
 template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_, int ClusterM_,
           int ClusterN_, bool BKMajor_>
 struct GemmConfig {
@@ -76,12 +104,17 @@ struct GemmConfig {
     static constexpr int kStageBytes = kSmemAStage + kSmemBStage;
     static constexpr int kEpiCols = 128 / static_cast<int>(sizeof(ElementD));  // cols per chunk
     static constexpr int kEpiBufBytes = 64 * 128;                               // 64 rows x 128 B
-    static constexpr int kSmemD = kConsumerWGs * 2 * kEpiBufBytes;
     static constexpr int kOffA = 0;
     static constexpr int kOffB = kOffA + kStages * kSmemAStage;
     static constexpr int kOffD = kOffB + kStages * kSmemBStage;
-    static constexpr int kOffBar = kOffD + kSmemD;
-    static constexpr int kSmemBytes = kOffBar + 2 * kStages * 8 + 1024;  // + alignment slack
+    static constexpr int kBarBytes = 2 * kStages * 8;
+    // D staging buffers per consumer warpgroup: two (a chunk is staged while the previous one's
+    // store reads its buffer), one where two leave no room for the stages (128x112 in 7 stages,
+    // the stage count cuBLASLt runs there: each chunk then waits for the previous store's read).
+    static constexpr int kEpiBufs = smem_bytes(kOffD + kConsumerWGs * 2 * kEpiBufBytes, kBarBytes) <= kMaxDynamicSmem ? 2 : 1;
+    static constexpr int kSmemD = kConsumerWGs * kEpiBufs * kEpiBufBytes;
+    static constexpr int kOffBar = kOffD + kSmemD;  // the tiles' end (SmemCarve places the barriers)
+    static constexpr int kSmemBytes = smem_bytes(kOffBar, kBarBytes);
 
     // TMA boxes {inner, outer}; the multicast (shared) operand is split in halves between the
     // two CTAs of the cluster.
@@ -104,6 +137,7 @@ struct GemmConfig {
     static_assert(kBoxAOuter % 8 == 0 && kBoxBOuter % 8 == 0, "multicast halves: 1024B aligned");
     static_assert(kStages >= 2);
     static_assert(kSmemBytes <= kMaxDynamicSmem, "shared memory budget exceeded");
+    static_assert(smem_carve_fits(kBarBytes), "barriers too large for SmemCarve's placement");
 };
 
 // The same kernel without its split-K, stream-K and cluster-sum paths: launched instead of the
@@ -951,13 +985,14 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
     // ---- Shared memory carve-up ------------------------------------------------------------
     // NOTES: the dynamic smem base is only guaranteed 16-byte aligned; 128B-swizzle atoms (TMA
-    // and the wgmma descriptors with base_offset 0) need 1024, hence the manual round-up.
+    // and the wgmma descriptors with base_offset 0) need 1024, hence the manual round-up (SmemCarve).
     extern __shared__ __align__(16) uint8_t smem_raw[];
-    const uint32_t smem_base = (smem_u32(smem_raw) + 1023u) & ~1023u;
+    const SmemCarve<Config::kOffBar, Config::kBarBytes> carve(smem_u32(smem_raw));
+    const uint32_t smem_base = carve.base;
     const uint32_t smem_a = smem_base + Config::kOffA;
     const uint32_t smem_b = smem_base + Config::kOffB;
     const uint32_t smem_d = smem_base + Config::kOffD;
-    const uint32_t bar_full = smem_base + Config::kOffBar;
+    const uint32_t bar_full = carve.bars;
     const uint32_t bar_empty = bar_full + 8 * kStages;
 
     const uint32_t warp_idx = __shfl_sync(0xffffffffu, threadIdx.x / 32, 0);
@@ -1067,6 +1102,11 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
         uint32_t stage = 0, phase = 0;
         uint32_t epi_buf = 0;
+        // NOTES: with one buffer epi_buf is the constant 0, and ptxas then moved the main loop's
+        // stage and smem descriptors off the uniform datapath (R2UR 16 a k-block, 65 -> 108
+        // instructions, tools/diag/sass_mainloop.py; 4-28% slower on H100, session 28): an opaque
+        // value keeps it from folding.
+        if constexpr (Config::kEpiBufs == 1) asm volatile("" : "+r"(epi_buf));
 #ifdef GRAPHGEMM_SM90_TRACE
         bool traced = false;
 #endif
@@ -1149,8 +1189,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
             // ---- Epilogue: registers -> swizzled smem chunk -> TMA store ----
             if (store_d && in_bounds) {  // warpgroup-uniform
-                store_block<ElementD, BN, Config::kEpiCols, 2, Config::kEpiBufBytes>(
-                    p, &tma_d, acc, row_base, n0, smem_d + wg_idx * 2 * Config::kEpiBufBytes, epi_buf,
+                store_block<ElementD, BN, Config::kEpiCols, Config::kEpiBufs, Config::kEpiBufBytes>(
+                    p, &tma_d, acc, row_base, n0, smem_d + wg_idx * Config::kEpiBufs * Config::kEpiBufBytes, epi_buf,
                     1 + wg_idx, wg_leader, static_cast<int>(warp_in_wg), static_cast<int>(lane));
             }
             GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 5);

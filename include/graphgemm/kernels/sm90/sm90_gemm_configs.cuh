@@ -13,10 +13,13 @@
 //   128x128x64, 6 stages, cluster 1x2 (A multicast) : medium-large GEMMs, less L2 traffic for A
 //    64x128x64, 8 stages, cluster 1x1               : small M (decode-like, M <= 64)
 //   128x128x64, 6 stages, cluster 2x1, B N x K only : M in two 128-row tiles, long K: the two M tiles
-//   128x112x64, 6 stages, cluster 2x1, B N x K only   of an N column share B by multicast, one wave
+//   128x112x64, 7 stages, cluster 2x1, B N x K only   of an N column share B by multicast, one wave
 //                                                     of clusters (N = 8192: 64 of 128x128; N = 7168:
 //                                                     64 of 128x112, 128 CTAs where 128x128 fills 112;
-//                                                     cuBLASLt's own configuration there)
+//                                                     cuBLASLt's tile and stage count there, which
+//                                                     multicasts A instead: slower in ours, session 28);
+//                                                     the 7th stage with one D staging buffer per
+//                                                     consumer warpgroup (GemmConfig::kEpiBufs)
 //     64x64x64, 13 stages, cluster 1x1              : M <= 256 with few 64x128 tiles (N = 2112 =
 //                                                     33 x 64: 132 tiles at M = 256), serial split-K
 //                                                     of mid-sized K-heavy GEMMs (B K x N since
@@ -56,7 +59,7 @@ using NMajorSmallTileSet = std::tuple<GemmConfig<AB, D, 64, 64, 13, 1, 1, false>
 
 // Two M tiles sharing B (2x1 clusters, B N x K): the heuristic's pair rule (choose_kernel).
 template <class AB, class D>
-using PairTileSet = std::tuple<GemmConfig<AB, D, 128, 128, 6, 2, 1, true>, GemmConfig<AB, D, 128, 112, 6, 2, 1, true>>;
+using PairTileSet = std::tuple<GemmConfig<AB, D, 128, 128, 6, 2, 1, true>, GemmConfig<AB, D, 128, 112, 7, 2, 1, true>>;
 
 template <class AB, class D>
 using LayoutSet = decltype(std::tuple_cat(TileSet<AB, D, true>{}, TileSet<AB, D, false>{}, KMajorTileSet<AB, D>{},
@@ -111,7 +114,7 @@ static_assert(max_stages<__nv_bfloat16, 128, 256>() >= 4);
 static_assert(max_stages<float, 128, 192>() >= 4);
 static_assert(max_stages<float, 128, 176>() >= 5);
 static_assert(max_stages<float, 128, 136>() >= 5);
-static_assert(max_stages<float, 128, 112>() >= 6);
+static_assert(max_stages<float, 128, 112>() >= 6);  // 7 with one D staging buffer (kEpiBufs)
 static_assert(max_stages<float, 128, 128>() >= 6);
 static_assert(max_stages<float, 64, 128>() >= 8);
 static_assert(max_stages<float, 64, 64>() >= 13);
