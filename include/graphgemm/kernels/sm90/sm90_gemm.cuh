@@ -11,8 +11,9 @@
 //   * empty[s] : consumers -> producers of every CTA in the cluster, one arrival per consumer warp
 //                per CTA (a stage of CTA X is also written by its peer's multicast).
 //   * Epilogue : registers -> swizzled smem chunk (64 rows x 128 B; stmatrix for 16-bit D) -> TMA
-//                store, double-buffered per consumer WG. The D staging buffers are separate from the
-//                ring, so the producer keeps prefetching the next tile while the epilogue runs.
+//                store, double-buffered per consumer WG (single where two leave no room: kEpiBufs).
+//                The D staging buffers are separate from the ring, so the producer keeps
+//                prefetching the next tile while the epilogue runs.
 //   * Persistent: grid = clusters x cluster size; tiles (M and N from KernelParams) are walked by
 //                TileScheduler, so the grid is independent of M.
 //   * Cluster (ClusterM x ClusterN, product 1 or 2): the CTAs of a 2x1 cluster share the B tile,
