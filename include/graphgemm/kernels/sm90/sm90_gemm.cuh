@@ -155,12 +155,13 @@ struct UnsplitConfig : Config {
     static constexpr bool kSplitCluster = false;
 };
 
-// Largest stage count that fits the shared memory budget.
+// Largest stage count that fits the shared memory budget with two D staging buffers per consumer
+// warpgroup (GemmConfig's layout; one buffer can leave room for one more: kEpiBufs).
 template <class ElementD, int BlockM, int BlockN>
 constexpr int max_stages() {
-    const int fixed = (BlockM / 64) * 2 * 64 * 128 + 1024;
-    const int per_stage = (BlockM + BlockN) * 64 * 2 + 16;
-    return (kMaxDynamicSmem - fixed) / per_stage;
+    int s = 1;
+    while (smem_bytes((s + 1) * (BlockM + BlockN) * 64 * 2 + (BlockM / 64) * 2 * 64 * 128, 2 * (s + 1) * 8) <= kMaxDynamicSmem) ++s;
+    return s;
 }
 
 namespace detail {

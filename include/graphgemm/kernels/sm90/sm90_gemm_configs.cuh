@@ -119,9 +119,8 @@ static_assert(max_stages<float, 128, 128>() >= 6);
 static_assert(max_stages<float, 64, 128>() >= 8);
 static_assert(max_stages<float, 64, 64>() >= 13);
 // The 7-stage pair tile: one D staging buffer, the barriers placed by SmemCarve's pad rule.
-static_assert(GemmConfig<__nv_bfloat16, float, 128, 112, 7, 2, 1, true>::kEpiBufs == 1 &&
-              !smem_bars_after_tiles(GemmConfig<__nv_bfloat16, float, 128, 112, 7, 2, 1, true>::kOffBar,
-                                     GemmConfig<__nv_bfloat16, float, 128, 112, 7, 2, 1, true>::kBarBytes));
+using PairTile7 = GemmConfig<__nv_bfloat16, float, 128, 112, 7, 2, 1, true>;
+static_assert(PairTile7::kEpiBufs == 1 && !smem_bars_after_tiles(PairTile7::kOffBar, PairTile7::kBarBytes));
 static_assert(GemmConfig<__nv_bfloat16, float, 128, 112, 6, 2, 1, true>::kEpiBufs == 2);
 
 }  // namespace graphgemm::kernels::sm90::configs

@@ -80,13 +80,13 @@ struct PingpongConfig {
     static constexpr int kBarBytes = (2 * kStages + 2) * 8;  // full[], empty[], order[2]
     // Staging buffers per consumer warpgroup: 4 where they fit beside the ring, else 2.
     static constexpr int kEpiBufs =
-        kStages * kStageBytes + 2 * 4 * kEpiBufBytes + kBarBytes + 1024 <= kMaxDynamicSmem ? 4 : 2;
+        smem_bytes(kStages * kStageBytes + kConsumerWGs * 4 * kEpiBufBytes, kBarBytes) <= kMaxDynamicSmem ? 4 : 2;
     static constexpr int kSmemD = kConsumerWGs * kEpiBufs * kEpiBufBytes;
     static constexpr int kOffA = 0;
     static constexpr int kOffB = kOffA + kStages * kSmemAStage;
     static constexpr int kOffD = kOffB + kStages * kSmemBStage;
     static constexpr int kOffBar = kOffD + kSmemD;
-    static constexpr int kSmemBytes = kOffBar + kBarBytes + 1024;  // + alignment slack
+    static constexpr int kSmemBytes = smem_bytes(kOffBar, kBarBytes);  // the carve-up: SmemCarve
 
     // TMA boxes {inner, outer}, as GemmConfig: the multicast operand is split in halves.
     static constexpr bool kMulticastA = kClusterN == 2;
@@ -140,11 +140,12 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
     // ---- Shared memory carve-up (base rounded up to 1024: 128B-swizzle atoms) ----
     extern __shared__ __align__(16) uint8_t smem_raw[];
-    const uint32_t smem_base = (smem_u32(smem_raw) + 1023u) & ~1023u;
+    const SmemCarve<Config::kOffBar, Config::kBarBytes> carve(smem_u32(smem_raw));
+    const uint32_t smem_base = carve.base;
     const uint32_t smem_a = smem_base + Config::kOffA;
     const uint32_t smem_b = smem_base + Config::kOffB;
     const uint32_t smem_d = smem_base + Config::kOffD;
-    const uint32_t bar_full = smem_base + Config::kOffBar;
+    const uint32_t bar_full = carve.bars;
     const uint32_t bar_empty = bar_full + 8 * kStages;
     const uint32_t bar_order = bar_empty + 8 * kStages;  // [2]: "WG w may issue its main loop"
 

@@ -91,7 +91,8 @@ struct SwapABConfig {
     static constexpr int kOffB = kOffA + kStages * kSmemAStage;
     static constexpr int kOffRecv = kOffB + kStages * kSmemBStage;
     static constexpr int kOffBar = kOffRecv + kRecvBytes;
-    static constexpr int kSmemBytes = kOffBar + (2 * kStages + 1) * 8 + 1024;  // + alignment slack
+    static constexpr int kBarBytes = (2 * kStages + 1) * 8;  // full[], empty[], recv
+    static constexpr int kSmemBytes = smem_bytes(kOffBar, kBarBytes);  // the carve-up: SmemCarve
 
     static constexpr bool kMulticastA = false;
     static constexpr bool kMulticastB = false;
@@ -222,11 +223,12 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     (void)tma_d;
 
     extern __shared__ __align__(16) uint8_t smem_raw[];
-    const uint32_t smem_base = (smem_u32(smem_raw) + 1023u) & ~1023u;
+    const SmemCarve<Config::kOffBar, Config::kBarBytes> carve(smem_u32(smem_raw));
+    const uint32_t smem_base = carve.base;
     const uint32_t smem_a = smem_base + Config::kOffA;
     const uint32_t smem_b = smem_base + Config::kOffB;
     const uint32_t recv = smem_base + Config::kOffRecv;
-    const uint32_t bar_full = smem_base + Config::kOffBar;
+    const uint32_t bar_full = carve.bars;
     const uint32_t bar_empty = bar_full + 8 * kStages;
     const uint32_t bar_recv = bar_empty + 8 * kStages;
 
