@@ -298,13 +298,19 @@ struct MlpResult {
 // The timing rounds of run_mlp: 200 steps at least per round, 10 rounds at most.
 int mlp_rounds(int iters) { return std::clamp(iters / 200, 1, 10); }
 
-std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaStream_t s, std::string* kernel) {
+std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaStream_t s, std::string* kernel,
+                               std::string* chain_kernel) {
   workflow::Mlp mlp(cfg, s);
   *kernel = mlp.describe();
+  *chain_kernel = mlp.chain_describe();
   mlp.prepare_plans();
   mlp.record_ours();
+  mlp.record_chain();
   const std::vector<std::int64_t> ms = workflow::batch_sizes(iters, cfg.max_m, 11);
-  for (std::int64_t m = 1; m <= cfg.max_m; ++m) mlp.static_step(m);  // capture every floor graph first
+  for (std::int64_t m = 1; m <= cfg.max_m; ++m) {  // capture every floor graph first
+    mlp.static_step(m);
+    mlp.chain_static_step(m);
+  }
   SUPPORT_CUDA(cudaStreamSynchronize(s));
 
   int updated = 0, reinstantiated = 0;
@@ -322,6 +328,9 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
       {"one graph per M bucket (pow2, padded)", [&](int i) { mlp.bucket_step(ms[i], i); }},
       {"ours (GEMM nodes updated in place)", [&](int i) { mlp.ours_step(ms[i], i); }},
       {"ours, node grid follows M", [&](int i) { mlp.ours_step(ms[i], i, true); }},
+      {"ours, one chain node (GemmChain)", [&](int i) { mlp.chain_step(ms[i], i); }},
+      {"chain recapture-then-update", [&](int i) { mlp.chain_recapture_step(ms[i], i); }},
+      {"chain static replay (floor of the chain)", [&](int i) { mlp.chain_static_step(ms[i]); }},
       {"static replay, no update (floor)", [&](int i) { mlp.static_step(ms[i]); }},
   };
 
@@ -373,7 +382,7 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
                          *std::max_element(pipelined[k].begin(), pipelined[k].end())};
     r.synced_range = {*std::min_element(synced[k].begin(), synced[k].end()),
                       *std::max_element(synced[k].begin(), synced[k].end())};
-    if (std::strstr(a.name, "recapture")) r.note = std::to_string(updated) + " updated in place, " + std::to_string(reinstantiated) + " re-instantiated";
+    if (std::strstr(a.name, "recapture") && !std::strstr(a.name, "chain")) r.note = std::to_string(updated) + " updated in place, " + std::to_string(reinstantiated) + " re-instantiated";
     if (std::strstr(a.name, "bucket")) r.note = std::to_string(mlp.bucket_graphs()) + " graphs";
     // Diagnostics: where a synchronized step's time goes (host phases), for the graph approaches.
     auto phases_note = [&](const char* prepare, const workflow::Phases& ph) {
@@ -383,17 +392,31 @@ std::vector<MlpResult> run_mlp(const workflow::MlpConfig& cfg, int iters, cudaSt
       r.note += (r.note.empty() ? "" : "; ") + std::string(note);
     };
     const int probe_iters = std::min(iters, 500);
-    if (std::strstr(a.name, "recapture"))
+    if (std::strstr(a.name, "recapture") && !std::strstr(a.name, "chain"))
       phases_note("recapture", workflow::synced_phases(
                                    s, probe_iters, probe_warmup, [&](int i) { (void)mlp.recapture_only(ms[i], i); },
                                    [&](int) { WORKFLOW_TRY(mlp.recaptured_graph().launch(s)); }));
-    if (std::strstr(a.name, "ours")) {
+    if (std::strstr(a.name, "chain node"))
+      phases_note("1 node update", workflow::synced_phases(
+                                       s, probe_iters, probe_warmup, [&](int i) { mlp.chain_updates(ms[i], i); },
+                                       [&](int) { WORKFLOW_TRY(mlp.chain_graph().launch(s)); }));
+    if (std::strstr(a.name, "chain recapture"))
+      phases_note("recapture", workflow::synced_phases(
+                                   s, probe_iters, probe_warmup, [&](int i) { (void)mlp.chain_recapture_only(ms[i], i); },
+                                   [&](int) { WORKFLOW_TRY(mlp.chain_recaptured_graph().launch(s)); }));
+    if (std::strstr(a.name, "floor of the chain")) {
+      graph::GraphExec* exec = nullptr;
+      phases_note("graph lookup", workflow::synced_phases(
+                                      s, probe_iters, probe_warmup, [&](int i) { exec = mlp.chain_static_graph(ms[i]); },
+                                      [&](int) { WORKFLOW_TRY(exec->launch(s)); }));
+    }
+    if (std::strstr(a.name, "ours") && !std::strstr(a.name, "chain")) {
       const bool follow = std::strstr(a.name, "follows") != nullptr;
       phases_note("4 node updates", workflow::synced_phases(
                                         s, probe_iters, probe_warmup, [&](int i) { mlp.ours_updates(ms[i], i, follow); },
                                         [&](int) { WORKFLOW_TRY(mlp.ours_graph(follow).launch(s)); }));
     }
-    if (std::strstr(a.name, "floor")) {
+    if (std::strstr(a.name, "floor") && !std::strstr(a.name, "chain")) {
       graph::GraphExec* exec = nullptr;
       phases_note("graph lookup", workflow::synced_phases(
                                       s, probe_iters, probe_warmup, [&](int i) { exec = mlp.static_graph(ms[i]); },
@@ -527,11 +550,14 @@ int main(int argc, char** argv) {
                       c.layers, static_cast<long long>(c.hidden), static_cast<long long>(c.max_m), mlp_iters,
                       pdl ? "on" : "off");
           std::printf("  %-40s %10s %10s\n", "approach", "pipelined", "synced (us/iteration)");
-          std::string kernel;
-          const std::vector<MlpResult> rs = run_mlp(c, mlp_iters, s, &kernel);
+          std::string kernel, chain_kernel;
+          const std::vector<MlpResult> rs = run_mlp(c, mlp_iters, s, &kernel, &chain_kernel);
           const MlpResult& floor = rs.back();
           const MlpResult* recap = &rs[1];
           const MlpResult* ours = &rs[3];
+          const MlpResult* chain = &rs[5];
+          const MlpResult* chain_recap = &rs[6];
+          const MlpResult* chain_floor = &rs[7];
           json << (first ? "" : ",") << "\n  {\"layers\": " << c.layers << ", \"hidden\": " << c.hidden
                << ", \"max_m\": " << c.max_m << ", \"programmatic_launch\": " << (pdl ? "true" : "false")
                << ", \"iterations\": " << mlp_iters << ", \"plan\": " << bench::json_escape(kernel)
@@ -541,7 +567,8 @@ int main(int argc, char** argv) {
              << " every iteration, programmatic launch " << (pdl ? "on" : "off") << "\n\n"
              << "y = (x · Wᵀ) ⊙ scale_row + bias per layer; M, the input pointer (" << c.rotating
              << " rotating buffers) and the per-row scales change every iteration; " << mlp_iters
-             << " iterations. All approaches run the same kernel (" << kernel << ")"
+             << " iterations. All approaches run the same kernel (" << kernel << "); the chain rows the same tile as one GemmChain ("
+             << chain_kernel << ")"
              << (pdl ? ", launched with programmatic dependent launch (captured launches and GEMM nodes get "
                        "programmatic edges)"
                      : "")
@@ -569,7 +596,7 @@ int main(int argc, char** argv) {
                           r.note.c_str());
             md << line;
           }
-          char goals[512];
+          char goals[768];
           std::snprintf(goals, sizeof goals,
                         "\nGoals (issue 4), hidden %lld, programmatic launch %s: ours at least 1.3x faster than "
                         "recapture-then-update: %.2fx pipelined, %.2fx synced; ours within 1.1x of static replay: "
@@ -577,6 +604,17 @@ int main(int argc, char** argv) {
                         static_cast<long long>(c.hidden), pdl ? "on" : "off", recap->pipelined_us / ours->pipelined_us,
                         recap->synced_us / ours->synced_us, ours->pipelined_us / floor.pipelined_us,
                         ours->synced_us / floor.synced_us);
+          md << goals;
+          std::printf("%s", goals);
+          std::snprintf(goals, sizeof goals,
+                        "One chain node (GemmChain, %s): against recapture-then-update of the 4 GEMMs %.2fx pipelined, "
+                        "%.2fx synced; against recapturing the chain %.2fx pipelined, %.2fx synced; against static "
+                        "replay of the chain %.3fx pipelined, %.3fx synced; against static replay of the 4 GEMMs "
+                        "%.3fx pipelined, %.3fx synced.\n\n",
+                        chain_kernel.c_str(), recap->pipelined_us / chain->pipelined_us, recap->synced_us / chain->synced_us,
+                        chain_recap->pipelined_us / chain->pipelined_us, chain_recap->synced_us / chain->synced_us,
+                        chain->pipelined_us / chain_floor->pipelined_us, chain->synced_us / chain_floor->synced_us,
+                        chain->pipelined_us / floor.pipelined_us, chain->synced_us / floor.synced_us);
           md << goals;
           std::printf("%s", goals);
           json << "\n  ]}";

@@ -10,9 +10,13 @@
 //   ours       one graph with four GEMM nodes, updated in place (M, input, scales) every iteration
 //   static     a graph recorded for exactly this M and these pointers, replayed with no update:
 //              the floor (the same GPU work as ours, no host work but the launch)
+//   chain      the 4 layers as ONE GemmChain (graphgemm/chain.hpp: one launch, the layers handing
+//              rows over inside it): its graph node updated in place (one ~400-byte parameter
+//              block a step), recaptured, and replayed static (the floor of the chain's own work)
 //
 // Every approach runs the same sm90 kernel instance (the one the plan at max M chose, split-K
-// off), so results are comparable bit for bit and the timings isolate how the work is launched.
+// off), so results are comparable bit for bit and the timings isolate how the work is launched;
+// the chain runs the same tile configuration (its own kernel: same arithmetic, bit for bit).
 
 #include <cuda_runtime_api.h>
 
@@ -27,6 +31,7 @@
 #include <vector>
 
 #include "gpu_support.hpp"
+#include "graphgemm/chain.hpp"
 #include "graphgemm/gemm.hpp"
 #include "graphgemm/graph/graph.hpp"
 
@@ -80,6 +85,18 @@ class Mlp {
     WORKFLOW_TRY(plan_max_.initialize(layer_args(0, cfg.max_m, x_[0].get(), scale_[0].as<float>()), o));
     const std::string d = plan_max_.describe();
     kernel_ = d.substr(6, d.find_first_of(" ,", 6) - 6);
+
+    // The chain: the plan's tile where the chain has it (then bit for bit like the layers).
+    chain_layers_.resize(cfg.layers);
+    ChainOptions co;
+    co.max_m = cfg.max_m;
+    co.sm90_kernel = kernel_;
+    co.programmatic_launch = cfg.programmatic;
+    if (!chain_.initialize(chain_args(cfg.max_m, x_[0].get(), scale_[0].as<float>()), co).ok()) {
+      co.sm90_kernel.clear();
+      WORKFLOW_TRY(chain_.initialize(chain_args(cfg.max_m, x_[0].get(), scale_[0].as<float>()), co));
+    }
+    chain_ws_ = support::DeviceBuffer(chain_.workspace_size());
   }
 
   const MlpConfig& config() const { return cfg_; }
@@ -98,6 +115,21 @@ class Mlp {
     g.scale_a = VectorView{scale, DType::fp32, m};
     return g;
   }
+
+  // The 4 layers as one chain into the last layer's output (its own activations in its workspace).
+  // The layers live in chain_layers_ (no allocation per step).
+  ChainArgs chain_args(std::int64_t m, const void* x, const float* scale) {
+    const std::int64_t h = cfg_.hidden;
+    for (int l = 0; l < cfg_.layers; ++l) {
+      chain_layers_[l].w = MatrixView::transposed_weight(w_[l].get(), DType::bf16, h, h);
+      chain_layers_[l].bias = VectorView{bias_[l].get(), DType::bf16, h};
+      chain_layers_[l].scale_a = VectorView{scale, DType::fp32, m};
+    }
+    return ChainArgs{MatrixView::row_major(x, DType::bf16, m, h), MatrixView::row_major(act_.back().get(), DType::bf16, m, h),
+                     chain_layers_};
+  }
+  std::string chain_describe() const { return chain_.describe(); }
+  Workspace chain_workspace() const { return {chain_ws_.get(), chain_ws_.bytes()}; }
 
   // One plan per M, all running the max-M plan's kernel instance.
   const GemmPlan& plan_for(std::int64_t m) {
@@ -188,6 +220,43 @@ class Mlp {
     WORKFLOW_TRY(ours(grid_follows_m).exec.launch(stream_));
   }
 
+  // The chain: eagerly, recaptured every step, its node updated in place, and the static floor
+  // of its own work (a graph per M recorded for exactly that M and input 0).
+  void chain_eager_step(std::int64_t m, int i) { WORKFLOW_TRY(chain_.run(chain_args(m, input(i), scale(i)), chain_workspace(), stream_)); }
+  graph::UpdateReport chain_recapture_only(std::int64_t m, int i) {
+    graph::UpdateReport how;
+    WORKFLOW_TRY(graph::recapture(
+        chain_recaptured_, stream_, [&](cudaStream_t s) { return chain_.run(chain_args(m, input(i), scale(i)), chain_workspace(), s); },
+        &how));
+    return how;
+  }
+  void chain_recapture_step(std::int64_t m, int i) {
+    (void)chain_recapture_only(m, i);
+    WORKFLOW_TRY(chain_recaptured_.launch(stream_));
+  }
+  graph::GraphExec& chain_recaptured_graph() { return chain_recaptured_; }
+  void record_chain() {
+    graph::Capture cap;
+    WORKFLOW_TRY(cap.begin(stream_));
+    WORKFLOW_TRY(graph::record_chain(chain_, chain_args(cfg_.max_m, input(0), scale(0)), chain_workspace(), stream_, chain_node_));
+    WORKFLOW_TRY(cap.end());
+    WORKFLOW_TRY(chain_exec_.instantiate(cap));
+    WORKFLOW_TRY(chain_exec_.upload(stream_));
+  }
+  void chain_updates(std::int64_t m, int i) { WORKFLOW_TRY(chain_node_.update(chain_exec_, chain_args(m, input(i), scale(i)))); }
+  void chain_step(std::int64_t m, int i) {
+    chain_updates(m, i);
+    WORKFLOW_TRY(chain_exec_.launch(stream_));
+  }
+  graph::GraphExec& chain_graph() { return chain_exec_; }
+  void chain_static_step(std::int64_t m) {
+    WORKFLOW_TRY(chain_static_.launch(m, stream_, [&](cudaStream_t s) -> Status {
+      graph::ChainNode node;
+      return graph::record_chain(chain_, chain_args(m, input(0), scale(0)), chain_workspace(), s, node);
+    }));
+  }
+  graph::GraphExec* chain_static_graph(std::int64_t m) { return chain_static_.find(m); }
+
   // The floor's executable graph for M (captured by static_step before; null if not).
   graph::GraphExec* static_graph(std::int64_t m) { return static_.find(m); }
   graph::GraphExec& ours_graph(bool grid_follows_m = false) { return ours(grid_follows_m).exec; }
@@ -223,6 +292,12 @@ class Mlp {
   graph::GraphExec recaptured_;
   Ours ours_, ours_follow_;
   graph::GraphCache<std::int64_t> buckets_, static_;
+  GemmChain chain_;
+  std::vector<ChainLayer> chain_layers_;
+  support::DeviceBuffer chain_ws_;
+  graph::ChainNode chain_node_;
+  graph::GraphExec chain_exec_, chain_recaptured_;
+  graph::GraphCache<std::int64_t> chain_static_;
 };
 
 // A synchronized step cut into its host phases (µs per step, means over steps 0..iters-1 after

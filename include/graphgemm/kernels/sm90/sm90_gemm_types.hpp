@@ -172,6 +172,35 @@ inline SplitWorkspaceLayout split_workspace_layout(long long m, long long n, int
     return w;
 }
 
+// A chain of GEMMs in one launch (sm90_gemm_chain.cuh, GemmChain<Config>): x_{l+1} =
+// alpha_l * (x_l · W_lᵀ) * scale_a_l[row] + bias_l for l = 0..layers-1, x_0 = x (M x K_0), y = x_L;
+// 16-bit elements throughout (the config's), every N_l and K_l a multiple of 8, K_{l+1} = N_l.
+inline constexpr int kMaxChainLayers = 8;
+
+struct ChainLayerArgs {
+    const void* w = nullptr;  // W_l: N x K row-major (the PyTorch weight), ldw elements a row
+    long long ldw = 0;
+    int n = 0, k = 0;
+    const void* bias = nullptr;
+    BiasType bias_type = BiasType::none;
+    const float* scale_a = nullptr;  // M entries (one per row), or nullptr
+    float alpha = 1.0f;
+};
+
+struct ChainProblem {
+    int m = 0, max_m = 0;  // rows now; the most rows any launch with this workspace has (fixes the grid)
+    const void* x = nullptr;
+    long long ldx = 0;
+    void* y = nullptr;
+    long long ldy = 0;
+    int layers = 0;
+    ChainLayerArgs layer[kMaxChainLayers];
+    void* workspace = nullptr;  // 128-byte aligned, GemmChain::workspace_layout(...).total bytes
+    unsigned long long workspace_bytes = 0;
+    int raster_group = kDefaultRasterGroup;
+    bool programmatic = false;  // the setup kernel may start while the kernel before it finishes
+};
+
 namespace detail {
 
 // The by-value kernel parameter (besides the three CUtensorMaps). Everything that depends on M

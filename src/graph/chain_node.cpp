@@ -1,0 +1,107 @@
+// Chain nodes: a GemmChain as two kernel nodes of a captured graph, the chain node updatable.
+#include "graphgemm/graph/chain_node.hpp"
+
+#include <cstring>
+#include <vector>
+
+#include "common/cuda_check.hpp"
+#include "gemm/chain_internal.hpp"
+#include "graph/graph_internal.hpp"
+
+namespace graphgemm::graph {
+
+struct ChainNode::State {
+  const GemmChain* chain = nullptr;
+  Workspace workspace;
+  detail::NodeIdentity setup_id, chain_id;
+  cudaGraphNode_t setup = nullptr, node = nullptr;
+  cudaFunction_t setup_fn = nullptr, chain_fn = nullptr;
+  LaunchShape setup_shape, chain_shape;
+  std::vector<unsigned char> setup_bytes;  // the setup node's parameter as last set
+  long long setup_updates = 0;
+};
+
+namespace {
+
+LaunchShape shape_of(const graphgemm::detail::sm90::LaunchGeometry& g) {
+  return LaunchShape{dim3(g.grid[0], g.grid[1], g.grid[2]), dim3(g.block[0], g.block[1], g.block[2]), g.smem,
+                     dim3(g.cluster[0], g.cluster[1], g.cluster[2])};
+}
+
+}  // namespace
+
+cudaGraphNode_t ChainNode::setup_node() const noexcept { return state_ ? state_->setup : nullptr; }
+cudaGraphNode_t ChainNode::chain_node() const noexcept { return state_ ? state_->node : nullptr; }
+long long ChainNode::setup_updates() const noexcept { return state_ ? state_->setup_updates : 0; }
+
+Status record_chain(const GemmChain& chain, const ChainArgs& args, Workspace workspace, cudaStream_t stream,
+                    ChainNode& out) {
+  namespace s9 = graphgemm::detail::sm90;
+  if (!chain.initialized())
+    return {StatusCode::invalid_argument, "the chain is not initialized: call chain.initialize(problem) before capture"};
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  GRAPHGEMM_CUDA_TRY(cudaStreamIsCapturing(stream, &status));
+  if (status == cudaStreamCaptureStatusInvalidated) return detail::invalidated_capture_error("the stream's capture");
+  if (status != cudaStreamCaptureStatusActive)
+    return {StatusCode::invalid_argument,
+            "record_chain needs a capturing stream: begin a capture first (graph::Capture::begin, or "
+            "cudaStreamBeginCapture by anyone), or call chain.run() to run the chain eagerly"};
+  if (args.m() < 1)
+    return {StatusCode::invalid_argument, "M = 0: record the chain with the arguments of a step that has rows (any M "
+                                          "in 1..max_m); skip the graph launch when a step has none"};
+  s9::ChainLaunchStorage la;
+  GRAPHGEMM_TRY(graphgemm::detail::ChainAccess::make_launch(chain, args, workspace, la));
+  const int kernel = graphgemm::detail::ChainAccess::kernel(chain);
+  auto st = std::make_shared<ChainNode::State>();
+  st->chain = &chain;
+  st->workspace = workspace;
+  const s9::LaunchGeometry setup_geo = s9::chain_setup_geometry(la);
+  st->setup_shape = shape_of(setup_geo);
+  st->chain_shape = shape_of(s9::chain_geometry(kernel, la));
+  void* setup_args[1] = {s9::chain_setup_arg(la)};
+  GRAPHGEMM_TRY(detail::add_captured_kernel_node(stream, s9::chain_setup_function(), st->setup_shape, setup_args,
+                                                 &st->setup, &st->setup_id, &st->setup_fn, setup_geo.programmatic));
+  // The chain kernel follows the setup kernel programmatically (it starts at once and waits for
+  // the setup kernel's table and counters in griddep_wait()).
+  void* chain_args[1] = {s9::chain_step_arg(la)};
+  GRAPHGEMM_TRY(detail::add_captured_kernel_node(stream, s9::chain_function(kernel), st->chain_shape, chain_args,
+                                                 &st->node, &st->chain_id, &st->chain_fn, true));
+  const auto* bytes = static_cast<const unsigned char*>(s9::chain_setup_arg(la));
+  st->setup_bytes.assign(bytes, bytes + s9::chain_setup_arg_bytes());
+  out.state_ = std::move(st);
+  return {};
+}
+
+Status ChainNode::update(const GraphExec& exec, const ChainArgs& args) const {
+  GRAPHGEMM_TRY(detail::check_recorded(state_ != nullptr));
+  GRAPHGEMM_TRY(exec.check_node(state_->chain_id));
+  return update(exec.get(), state_->chain_id.graph, args);
+}
+
+Status ChainNode::update(cudaGraphExec_t exec, cudaGraph_t instantiated_from, const ChainArgs& args) const {
+  namespace s9 = graphgemm::detail::sm90;
+  GRAPHGEMM_TRY(detail::check_recorded(state_ != nullptr));
+  if (exec == nullptr) return {StatusCode::invalid_argument, "the executable graph is null: instantiate the graph first"};
+  GRAPHGEMM_TRY(detail::check_node_of_graph(instantiated_from, state_->chain_id));
+  if (args.m() < 1)
+    return {StatusCode::invalid_argument, "M = " + std::to_string(args.m()) +
+                                              ": a chain node computes at least one row; skip the graph launch when "
+                                              "there is nothing to compute"};
+  State& st = *state_;
+  s9::ChainLaunchStorage la;
+  GRAPHGEMM_TRY(graphgemm::detail::ChainAccess::make_launch(*st.chain, args, st.workspace, la));
+  // Everything is validated above; the setup node is set only where the fixed part changed (new
+  // weights or biases: rare), then the chain node.
+  const void* setup = s9::chain_setup_arg(la);
+  const bool setup_changed = std::memcmp(setup, st.setup_bytes.data(), st.setup_bytes.size()) != 0;
+  if (setup_changed) {
+    void* a[1] = {const_cast<void*>(setup)};
+    GRAPHGEMM_TRY(detail::set_kernel_node_params(exec, st.setup, st.setup_fn, st.setup_shape, a));
+    std::memcpy(st.setup_bytes.data(), setup, st.setup_bytes.size());
+    ++st.setup_updates;
+  }
+  void* a[1] = {s9::chain_step_arg(la)};
+  return detail::set_kernel_node_params(exec, st.node, st.chain_fn, st.chain_shape, a);
+}
+
+}  // namespace graphgemm::graph
