@@ -95,13 +95,14 @@ bool run_mlp_demo(cudaStream_t stream) {
   Mlp mlp(cfg, stream);
   mlp.prepare_plans();
   mlp.record_ours();
+  mlp.record_chain();
   const std::vector<std::int64_t> ms = workflow::batch_sizes(steps, cfg.max_m, 5);
   for (std::int64_t m = 1; m <= cfg.max_m; ++m) mlp.static_step(m);
   SUPPORT_CUDA(cudaStreamSynchronize(stream));
   std::printf("\nMLP, 4 layers x %lldx%lld bf16, batch M drawn from 1..%lld every step, new input and per-row scales "
-              "every step\n(%s)\n\n",
+              "every step\n(%s;\n the chain row: %s)\n\n",
               static_cast<long long>(cfg.hidden), static_cast<long long>(cfg.hidden), static_cast<long long>(cfg.max_m),
-              mlp.describe().c_str());
+              mlp.describe().c_str(), mlp.chain_describe().c_str());
   struct Way {
     const char* name;
     std::function<void(int)> step;
@@ -110,6 +111,7 @@ bool run_mlp_demo(cudaStream_t stream) {
       {"eager (plan.run per layer)", [&](int i) { mlp.eager_step(ms[i], i); }},
       {"recaptured every step", [&](int i) { (void)mlp.recapture_step(ms[i], i); }},
       {"updated in place (GEMM nodes)", [&](int i) { mlp.ours_step(ms[i], i); }},
+      {"updated in place (one chain node)", [&](int i) { mlp.chain_step(ms[i], i); }},
       {"static replay (floor, no update)", [&](int i) { mlp.static_step(ms[i]); }},
   };
   std::printf("%-34s %-22s %-12s %-12s %-12s\n", "MLP step", "matches eager", "us/step", "vs eager", "vs recapture");

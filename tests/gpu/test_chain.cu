@@ -248,11 +248,13 @@ TEST_P(ChainNodeUpdates, ReplaysEqualEagerRuns) {
   long long weight_changes = 0;
   int last_w = 0;
   for (int step = 0; step < 24; ++step) {
-    Choice ch;
-    ch.m = step == 0 ? c0.m : std::uniform_int_distribution<std::int64_t>(1, kMaxM)(rng);
-    ch.x = rng() & 1u, ch.y = rng() & 1u, ch.scale = rng() & 1u;
-    ch.w = step < 8 ? 0 : static_cast<int>(rng() & 1u);
-    ch.alpha = std::uniform_real_distribution<float>(-2.0f, 2.0f)(rng);
+    Choice ch = c0;  // step 0: the recorded arguments, replayed without an update
+    if (step > 0) {
+      ch.m = std::uniform_int_distribution<std::int64_t>(1, kMaxM)(rng);
+      ch.x = rng() & 1u, ch.y = rng() & 1u, ch.scale = rng() & 1u;
+      ch.w = step < 8 ? 0 : static_cast<int>(rng() & 1u);
+      ch.alpha = std::uniform_real_distribution<float>(-2.0f, 2.0f)(rng);
+    }
     if (ch.w != last_w) ++weight_changes, last_w = ch.w;
     const std::vector<ChainLayer> ls = make_layers(o, ch);
     const ChainArgs args = make_args(o, ch, ls);
