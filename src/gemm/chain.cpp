@@ -8,6 +8,7 @@
 
 #include "common/cuda_check.hpp"
 #include "gemm/chain_internal.hpp"
+#include "gemm/validate.hpp"
 #include "graphgemm/kernels/sm90/sm90_gemm_types.hpp"
 
 namespace graphgemm {
@@ -229,12 +230,7 @@ Status detail::ChainAccess::make_launch(const GemmChain& c, const ChainArgs& a, 
 
 Status GemmChain::run(const ChainArgs& args, Workspace workspace, cudaStream_t stream) const {
   GRAPHGEMM_TRY(can_implement(args));
-  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-  GRAPHGEMM_CUDA_TRY(cudaStreamIsCapturing(stream, &capture));
-  int stream_device = device_;
-  if (capture == cudaStreamCaptureStatusNone) GRAPHGEMM_CUDA_TRY(cudaStreamGetDevice(stream, &stream_device));
-  if (stream_device != device_)
-    return invalid("the stream belongs to device " + str(stream_device) + " but the chain was built on device " + str(device_));
+  GRAPHGEMM_TRY(detail::check_stream_device(stream, device_, "chain"));
   if (args.m() == 0) return {};
   detail::sm90::ChainLaunchStorage la;
   GRAPHGEMM_TRY(detail::ChainAccess::make_launch(*this, args, workspace, la));

@@ -121,19 +121,7 @@ std::size_t GemmPlan::workspace_size(const GemmArgs& args) const {
 
 Status GemmPlan::run(const GemmArgs& args, Workspace workspace, cudaStream_t stream) const {
   GRAPHGEMM_TRY(can_implement(args));
-
-  // NOTES: cudaStreamGetDevice is illegal while a stream captures in global mode (seen on H100,
-  // CUDA 13.0: it invalidates the capture), so the device is checked on eager runs only. Under
-  // capture, a stream of another device fails at launch with a CUDA error instead.
-  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-  GRAPHGEMM_CUDA_TRY(cudaStreamIsCapturing(stream, &capture));
-  int stream_device = device_;
-  if (capture == cudaStreamCaptureStatusNone) GRAPHGEMM_CUDA_TRY(cudaStreamGetDevice(stream, &stream_device));
-  if (stream_device != device_)
-    return {StatusCode::invalid_argument,
-            "the stream belongs to device " + std::to_string(stream_device) + " but the plan was built on device " +
-                std::to_string(device_) + "; run on a stream of device " + std::to_string(device_) +
-                " or build a plan there (cudaSetDevice before initialize)"};
+  GRAPHGEMM_TRY(detail::check_stream_device(stream, device_, "plan"));
 
   const std::size_t needed = backend_->workspace_size(args);
   if (workspace.size < needed)

@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "common/cuda_check.hpp"
+
 namespace graphgemm::detail {
 namespace {
 
@@ -292,6 +294,19 @@ std::string describe_problem(const GemmArgs& args) {
   if (args.scale_a) s += args.scale_a->size == 1 && args.m() != 1 ? ", scale_a per tensor" : ", scale_a per row";
   if (args.scale_b) s += args.scale_b->size == 1 && args.n() != 1 ? ", scale_b per tensor" : ", scale_b per column";
   return s;
+}
+
+Status check_stream_device(cudaStream_t stream, int device, const char* what) {
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  GRAPHGEMM_CUDA_TRY(cudaStreamIsCapturing(stream, &capture));
+  if (capture != cudaStreamCaptureStatusNone) return {};
+  int stream_device = device;
+  GRAPHGEMM_CUDA_TRY(cudaStreamGetDevice(stream, &stream_device));
+  if (stream_device == device) return {};
+  return {StatusCode::invalid_argument,
+          "the stream belongs to device " + std::to_string(stream_device) + " but the " + what + " was built on device " +
+              std::to_string(device) + "; run on a stream of device " + std::to_string(device) + " or build a " + what +
+              " there (cudaSetDevice before initialize)"};
 }
 
 }  // namespace graphgemm::detail

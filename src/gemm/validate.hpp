@@ -2,6 +2,8 @@
 // Validation shared by every backend. Each check has its own message saying what is wrong and what
 // to do. Nothing here touches the GPU, so it runs (and is tested) on machines without one.
 
+#include <cuda_runtime_api.h>
+
 #include <cstddef>
 #include <string>
 
@@ -37,5 +39,10 @@ struct AlignmentRequirements {
 [[nodiscard]] std::string describe_types(const GemmArgs& args);
 // "M=128 N=4096 K=4096, A row-major (ld 4096), B column-major (ld 4096), D ld 4096, bias, beta·C"
 [[nodiscard]] std::string describe_problem(const GemmArgs& args);
+
+// That `stream` belongs to `device` (where `what`, "plan" or "chain", was built), on eager runs:
+// cudaStreamGetDevice is illegal while a stream captures in global mode (seen on H100, CUDA 13.0:
+// it invalidates the capture), so under capture a stream of another device fails at launch instead.
+[[nodiscard]] Status check_stream_device(cudaStream_t stream, int device, const char* what);
 
 }  // namespace graphgemm::detail

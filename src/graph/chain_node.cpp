@@ -39,13 +39,7 @@ Status record_chain(const GemmChain& chain, const ChainArgs& args, Workspace wor
   namespace s9 = graphgemm::detail::sm90;
   if (!chain.initialized())
     return {StatusCode::invalid_argument, "the chain is not initialized: call chain.initialize(problem) before capture"};
-  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-  GRAPHGEMM_CUDA_TRY(cudaStreamIsCapturing(stream, &status));
-  if (status == cudaStreamCaptureStatusInvalidated) return detail::invalidated_capture_error("the stream's capture");
-  if (status != cudaStreamCaptureStatusActive)
-    return {StatusCode::invalid_argument,
-            "record_chain needs a capturing stream: begin a capture first (graph::Capture::begin, or "
-            "cudaStreamBeginCapture by anyone), or call chain.run() to run the chain eagerly"};
+  GRAPHGEMM_TRY(detail::require_capturing(stream, "record_chain", "chain.run() to run the chain eagerly"));
   if (args.m() < 1)
     return {StatusCode::invalid_argument, "M = 0: record the chain with the arguments of a step that has rows (any M "
                                           "in 1..max_m); skip the graph launch when a step has none"};

@@ -41,13 +41,7 @@ Status record_gemm(const GemmPlan& plan, const GemmArgs& args, Workspace workspa
                    const GemmNodeOptions& options) {
   if (!plan.initialized())
     return {StatusCode::invalid_argument, "the plan is not initialized: call plan.initialize(problem) before capture"};
-  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-  GRAPHGEMM_CUDA_TRY(cudaStreamIsCapturing(stream, &status));
-  if (status == cudaStreamCaptureStatusInvalidated) return detail::invalidated_capture_error("the stream's capture");
-  if (status != cudaStreamCaptureStatusActive)
-    return {StatusCode::invalid_argument,
-            "record_gemm needs a capturing stream: begin a capture first (graph::Capture::begin, or "
-            "cudaStreamBeginCapture by anyone), or call plan.run() to run the GEMM eagerly"};
+  GRAPHGEMM_TRY(detail::require_capturing(stream, "record_gemm", "plan.run() to run the GEMM eagerly"));
   if (options.max_m < 0)
     return {StatusCode::invalid_argument, "GemmNodeOptions::max_m is " + std::to_string(options.max_m) +
                                               "; it must be >= 0 (0: the M of the arguments)"};

@@ -52,6 +52,17 @@ Status invalidated_capture_error(const std::string& what) {
                  "must end it (cudaStreamEndCapture, which then fails) and capture again without that call"};
 }
 
+Status require_capturing(cudaStream_t stream, const char* recorder, const char* eager) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  GRAPHGEMM_CUDA_TRY(cudaStreamIsCapturing(stream, &status));
+  if (status == cudaStreamCaptureStatusInvalidated) return invalidated_capture_error("the stream's capture");
+  if (status != cudaStreamCaptureStatusActive)
+    return {StatusCode::invalid_argument, std::string(recorder) +
+                                              " needs a capturing stream: begin a capture first (graph::Capture::begin, "
+                                              "or cudaStreamBeginCapture by anyone), or call " + eager};
+  return {};
+}
+
 std::string capture_status_name(cudaStreamCaptureStatus status) {
   switch (status) {
     case cudaStreamCaptureStatusNone: return "not capturing";

@@ -14,6 +14,10 @@ void note_graph(cudaGraph_t graph, unsigned long long capture_id);
 void forget_graph(cudaGraph_t graph) noexcept;
 
 Status invalidated_capture_error(const std::string& what);
+// That `stream` is capturing (an invalidated capture says so); otherwise invalid_argument naming
+// `recorder` ("record_gemm") and the eager way to run the work instead (`eager`: "plan.run() to run
+// the GEMM eagerly").
+Status require_capturing(cudaStream_t stream, const char* recorder, const char* eager);
 std::string capture_status_name(cudaStreamCaptureStatus status);
 
 }  // namespace graphgemm::graph::detail
