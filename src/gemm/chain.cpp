@@ -17,8 +17,6 @@ namespace {
 namespace k = graphgemm::kernels::sm90;
 static_assert(kMaxChainLayers == k::kMaxChainLayers);
 
-constexpr std::size_t kWorkspaceAlignment = 256;
-
 Status invalid(std::string msg) { return {StatusCode::invalid_argument, "GEMM chain: " + std::move(msg)}; }
 
 std::string str(std::int64_t v) { return std::to_string(v); }
@@ -194,8 +192,8 @@ Status detail::ChainAccess::make_launch(const GemmChain& c, const ChainArgs& a, 
     return invalid("the workspace has " + str(static_cast<std::int64_t>(ws.size)) + " bytes but the chain needs " +
                    str(static_cast<std::int64_t>(c.workspace_bytes_)) + " (chain.workspace_size()); allocate it once, before capture");
   if (ws.data == nullptr) return invalid("the workspace pointer is null; the chain needs " + str(static_cast<std::int64_t>(c.workspace_bytes_)) + " bytes");
-  if (reinterpret_cast<std::uintptr_t>(ws.data) % kWorkspaceAlignment != 0)
-    return invalid("the workspace must be " + str(kWorkspaceAlignment) + "-byte aligned (cudaMalloc memory is)");
+  if (reinterpret_cast<std::uintptr_t>(ws.data) % detail::kWorkspaceAlignment != 0)
+    return invalid("the workspace must be " + str(detail::kWorkspaceAlignment) + "-byte aligned (cudaMalloc memory is)");
   k::ChainProblem p;
   p.m = static_cast<int>(a.m());
   p.max_m = static_cast<int>(c.max_m_);
@@ -229,11 +227,13 @@ Status detail::ChainAccess::make_launch(const GemmChain& c, const ChainArgs& a, 
 }
 
 Status GemmChain::run(const ChainArgs& args, Workspace workspace, cudaStream_t stream) const {
-  GRAPHGEMM_TRY(can_implement(args));
-  GRAPHGEMM_TRY(detail::check_stream_device(stream, device_, "chain"));
-  if (args.m() == 0) return {};
+  if (args.m() == 0) {  // nothing to launch
+    GRAPHGEMM_TRY(can_implement(args));
+    return detail::check_stream_device(stream, device_, "chain");
+  }
   detail::sm90::ChainLaunchStorage la;
-  GRAPHGEMM_TRY(detail::ChainAccess::make_launch(*this, args, workspace, la));
+  GRAPHGEMM_TRY(detail::ChainAccess::make_launch(*this, args, workspace, la));  // validates everything
+  GRAPHGEMM_TRY(detail::check_stream_device(stream, device_, "chain"));
   GRAPHGEMM_CUDA_TRY(detail::sm90::chain_launch(kernel_, la, stream));
   return {};
 }

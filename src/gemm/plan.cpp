@@ -13,7 +13,6 @@
 namespace graphgemm {
 
 namespace {
-constexpr std::size_t kWorkspaceAlignment = 256;  // what cuBLASLt and our split-K buffers need
 using kernels::sm90::kMaxRasterGroup;             // the sm90 launcher's bound
 
 // Split-K options every backend shares (backends add their own limits, e.g. sm90's 64-wide k-blocks).
@@ -131,8 +130,8 @@ Status GemmPlan::run(const GemmArgs& args, Workspace workspace, cudaStream_t str
   if (needed > 0 && workspace.data == nullptr)
     return {StatusCode::invalid_argument, "the workspace pointer is null but this plan needs " +
                                               std::to_string(needed) + " bytes of device workspace"};
-  if (reinterpret_cast<std::uintptr_t>(workspace.data) % kWorkspaceAlignment != 0)
-    return {StatusCode::invalid_argument, "the workspace must be " + std::to_string(kWorkspaceAlignment) +
+  if (reinterpret_cast<std::uintptr_t>(workspace.data) % detail::kWorkspaceAlignment != 0)
+    return {StatusCode::invalid_argument, "the workspace must be " + std::to_string(detail::kWorkspaceAlignment) +
                                               "-byte aligned (cudaMalloc memory is)"};
 
   if (args.m() == 0 || args.n() == 0) return {};  // D is empty: nothing to do

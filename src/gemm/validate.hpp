@@ -40,6 +40,10 @@ struct AlignmentRequirements {
 // "M=128 N=4096 K=4096, A row-major (ld 4096), B column-major (ld 4096), D ld 4096, bias, beta·C"
 [[nodiscard]] std::string describe_problem(const GemmArgs& args);
 
+// What run() demands of a workspace's address: what cuBLASLt, our split-K buffers and the GEMM
+// chains' tables need (cudaMalloc memory is).
+inline constexpr std::size_t kWorkspaceAlignment = 256;
+
 // That `stream` belongs to `device` (where `what`, "plan" or "chain", was built), on eager runs:
 // cudaStreamGetDevice is illegal while a stream captures in global mode (seen on H100, CUDA 13.0:
 // it invalidates the capture), so under capture a stream of another device fails at launch instead.

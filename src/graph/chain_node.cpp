@@ -51,7 +51,7 @@ Status record_chain(const GemmChain& chain, const ChainArgs& args, Workspace wor
   st->workspace = workspace;
   const s9::LaunchGeometry setup_geo = s9::chain_setup_geometry(la);
   st->setup_shape = shape_of(setup_geo);
-  st->chain_shape = shape_of(s9::chain_geometry(kernel, la));
+  st->chain_shape = shape_of(s9::chain_geometry(la));
   void* setup_args[1] = {s9::chain_setup_arg(la)};
   GRAPHGEMM_TRY(detail::add_captured_kernel_node(stream, s9::chain_setup_function(), st->setup_shape, setup_args,
                                                  &st->setup, &st->setup_id, &st->setup_fn, setup_geo.programmatic));

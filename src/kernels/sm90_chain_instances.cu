@@ -95,8 +95,7 @@ LaunchGeometry chain_setup_geometry(const ChainLaunchStorage& s) {
     return LaunchGeometry{{1, 1, 1}, {k::GemmChain<std::tuple_element_t<0, ChainConfigs>>::kSetupThreads, 1, 1},
                           {1, 1, 1}, 0, as_args(s).programmatic};
 }
-LaunchGeometry chain_geometry(int i, const ChainLaunchStorage& s) {
-    (void)i;
+LaunchGeometry chain_geometry(const ChainLaunchStorage& s) {
     const Args& a = as_args(s);
     return LaunchGeometry{{a.grid.x, a.grid.y, a.grid.z}, {a.block.x, a.block.y, a.block.z}, {1, 1, 1}, a.smem, true};
 }

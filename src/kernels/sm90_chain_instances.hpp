@@ -47,6 +47,6 @@ void* chain_step_arg(const ChainLaunchStorage& s);
 std::size_t chain_setup_arg_bytes();
 std::size_t chain_step_arg_bytes();
 LaunchGeometry chain_setup_geometry(const ChainLaunchStorage& s);
-LaunchGeometry chain_geometry(int i, const ChainLaunchStorage& s);
+LaunchGeometry chain_geometry(const ChainLaunchStorage& s);
 
 }  // namespace graphgemm::detail::sm90

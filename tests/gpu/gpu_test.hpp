@@ -24,6 +24,15 @@ inline bool is_hopper() {
   return major == 9 && minor == 0;
 }
 
+// A non-blocking stream of the test's own, destroyed with it.
+struct Stream {
+  cudaStream_t s = nullptr;
+  Stream() { SUPPORT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
+  ~Stream() { (void)cudaStreamDestroy(s); }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+};
+
 inline std::string capture_mode_name(cudaStreamCaptureMode m) {
   switch (m) {
     case cudaStreamCaptureModeGlobal: return "global";

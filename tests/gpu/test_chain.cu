@@ -24,11 +24,7 @@ namespace {
 
 constexpr std::int64_t kMaxM = 256;
 
-struct Stream {
-  cudaStream_t s = nullptr;
-  Stream() { SUPPORT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
-  ~Stream() { (void)cudaStreamDestroy(s); }
-};
+using graphgemm::testing::Stream;
 
 // A chain's operands: K_0 = widths[0], layer l maps widths[l] -> widths[l + 1]; two of every
 // input, weight and scale buffer (updates switch between them).

@@ -13,11 +13,7 @@ namespace {
 class GraphCapture : public ::testing::TestWithParam<cudaStreamCaptureMode> {};
 
 
-struct Stream {
-  cudaStream_t s = nullptr;
-  Stream() { SUPPORT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
-  ~Stream() { (void)cudaStreamDestroy(s); }
-};
+using graphgemm::testing::Stream;
 
 std::vector<unsigned char> bytes_of(const support::DeviceBuffer& b) {
   std::vector<unsigned char> h(b.bytes());

@@ -105,11 +105,7 @@ class Eager {
   std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, std::unique_ptr<GemmPlan>> plans_;  // (M, lda, ldd)
 };
 
-struct Stream {
-  cudaStream_t s = nullptr;
-  Stream() { SUPPORT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
-  ~Stream() { (void)cudaStreamDestroy(s); }
-};
+using graphgemm::testing::Stream;
 
 // Poisons D, replays, and returns D (as `args` describes it).
 std::vector<unsigned char> replay(const Pool& p, const GemmArgs& args, const graph::GraphExec& exec, cudaStream_t s) {

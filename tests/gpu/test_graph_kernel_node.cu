@@ -37,11 +37,7 @@ __global__ void cluster_size_kernel(int* out) {
 
 const graph::LaunchShape kShape{dim3((kN + 127) / 128), dim3(128)};
 
-struct Stream {
-  cudaStream_t s = nullptr;
-  Stream() { SUPPORT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
-  ~Stream() { (void)cudaStreamDestroy(s); }
-};
+using graphgemm::testing::Stream;
 
 // x1 = 1.5, x2 = -2 everywhere (set before capture); y is what the graph computes.
 struct Buffers {

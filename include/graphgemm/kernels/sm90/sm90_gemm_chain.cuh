@@ -82,18 +82,6 @@ struct ChainStepParams {
     float alpha[kMaxChainLayers];
 };
 
-__device__ __forceinline__ void fence_tensormap_acquire(const CUtensorMap* map) {
-    asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(map) : "memory");
-}
-
-__device__ __forceinline__ void fence_proxy_async_global() {
-    asm volatile("fence.proxy.async.global;" ::: "memory");
-}
-
-__device__ __forceinline__ void wait_flag_at_least(const int* p, int value) {
-    while (ld_acquire_gpu(p) < value) __nanosleep(32);
-}
-
 // One CTA: copies the table into the workspace and zeroes the counters. It lets the chain kernel
 // launch at once and writes only after its own griddep_wait() (launched normally it starts after
 // everything before it in the stream, the previous user of the workspace included).
@@ -316,18 +304,10 @@ struct GemmChain {
     }
 
     static cudaError_t initialize(int device) {
-        int prev = 0;
-        cudaError_t err = cudaGetDevice(&prev);
-        if (err != cudaSuccess) return err;
-        if (prev != device && (err = cudaSetDevice(device)) != cudaSuccess) return err;
-        err = detail::encode_tiled_fn() == nullptr ? cudaErrorNotSupported : cudaSuccess;
-        if (err == cudaSuccess)
-            err = cudaFuncSetAttribute(chain_function(), cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
-        if (prev != device) {
-            const cudaError_t restore = cudaSetDevice(prev);
-            if (err == cudaSuccess) err = restore;
-        }
-        return err;
+        return detail::on_device(device, [] {
+            if (detail::encode_tiled_fn() == nullptr) return cudaErrorNotSupported;
+            return cudaFuncSetAttribute(chain_function(), cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
+        });
     }
 
     // CTAs of a launch: the most tiles of any layer at max_m, at most one per SM (every CTA must
@@ -360,8 +340,7 @@ struct GemmChain {
         if (p.ldx < p.layer[0].k || (p.ldx * kE) % 16 != 0) return cudaErrorInvalidValue;
         if (p.ldy < last.n || (p.ldy * kE) % 16 != 0) return cudaErrorInvalidValue;
         const WorkspaceLayout ws = workspace_layout(p.max_m, p.layers, n);
-        if (p.workspace == nullptr || !aligned16(p.workspace) || p.workspace_bytes < ws.total ||
-            reinterpret_cast<uintptr_t>(p.workspace) % 128 != 0)
+        if (p.workspace == nullptr || reinterpret_cast<uintptr_t>(p.workspace) % 128 != 0 || p.workspace_bytes < ws.total)
             return cudaErrorInvalidValue;
         char* wsp = static_cast<char*>(p.workspace);
 
@@ -422,9 +401,7 @@ struct GemmChain {
     // The setup kernel (programmatic after the kernel before it where asked), then the chain
     // kernel, programmatic after the setup kernel.
     static cudaError_t launch(const LaunchArgs& la, cudaStream_t stream) {
-        cudaLaunchAttribute attr[1] = {};
-        attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-        attr[0].val.programmaticStreamSerializationAllowed = 1;
+        cudaLaunchAttribute attr[1] = {detail::programmatic_attribute()};
         cudaLaunchConfig_t cfg = {};
         cfg.gridDim = dim3(1);
         cfg.blockDim = dim3(kSetupThreads);

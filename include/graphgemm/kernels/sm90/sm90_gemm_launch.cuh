@@ -88,6 +88,31 @@ inline PFN_cuTensorMapEncodeTiled_v12000 encode_tiled_fn() {
     return fn;
 }
 
+// Runs fn() (returning cudaError_t) with `device` current, then makes the caller's device current
+// again (the first error wins).
+template <class Fn>
+cudaError_t on_device(int device, Fn&& fn) {
+    int prev = 0;
+    cudaError_t err = cudaGetDevice(&prev);
+    if (err != cudaSuccess) return err;
+    if (prev != device && (err = cudaSetDevice(device)) != cudaSuccess) return err;
+    err = fn();
+    if (prev != device) {
+        const cudaError_t restore = cudaSetDevice(prev);
+        if (err == cudaSuccess) err = restore;
+    }
+    return err;
+}
+
+// Programmatic stream serialization (PDL): the launch may start while the previous kernel in the
+// stream finishes.
+inline cudaLaunchAttribute programmatic_attribute() {
+    cudaLaunchAttribute a = {};
+    a.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    a.val.programmaticStreamSerializationAllowed = 1;
+    return a;
+}
+
 template <class T>
 constexpr CUtensorMapDataType tma_dtype() {
     if constexpr (std::is_same_v<T, float>) return CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
@@ -265,16 +290,7 @@ struct Gemm {
     }
 
     static cudaError_t initialize(int device) {
-        int prev = 0;
-        cudaError_t err = cudaGetDevice(&prev);
-        if (err != cudaSuccess) return err;
-        if (prev != device && (err = cudaSetDevice(device)) != cudaSuccess) return err;
-        err = initialize_current(device);
-        if (prev != device) {
-            const cudaError_t restore = cudaSetDevice(prev);
-            if (err == cudaSuccess) err = restore;
-        }
-        return err;
+        return detail::on_device(device, [device] { return initialize_current(device); });
     }
 
     static cudaError_t make_launch_args(const GemmParams& p, int num_sms, LaunchArgs& la,
@@ -443,22 +459,13 @@ struct Gemm {
             attr[num_attrs].val.clusterDim.z = la.cluster.z;
             ++num_attrs;
         }
-        if (la.programmatic || zeroing) attr[num_attrs++] = programmatic_attribute();
+        if (la.programmatic || zeroing) attr[num_attrs++] = detail::programmatic_attribute();
         cfg.attrs = num_attrs > 0 ? attr : nullptr;
         cfg.numAttrs = num_attrs;
         return cudaLaunchKernelEx(&cfg, entry(la.unsplit), la.tma_a, la.tma_b, la.tma_d, la.params);
     }
 
 private:
-    // Programmatic stream serialization (PDL): the launch may start while the previous kernel in
-    // the stream finishes.
-    static cudaLaunchAttribute programmatic_attribute() {
-        cudaLaunchAttribute a = {};
-        a.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-        a.val.programmaticStreamSerializationAllowed = 1;
-        return a;
-    }
-
     // One CTA: the counters are a few KB at most (one int32 per CTA tile and consumer warpgroup).
     static cudaError_t launch_zeroing(const LaunchArgs& la, cudaStream_t stream) {
         constexpr int kThreads = 256;
@@ -466,7 +473,7 @@ private:
         cfg.gridDim = dim3(1);
         cfg.blockDim = dim3(kThreads);
         cfg.stream = stream;
-        cudaLaunchAttribute attr[1] = {programmatic_attribute()};
+        cudaLaunchAttribute attr[1] = {detail::programmatic_attribute()};
         cfg.attrs = attr;
         cfg.numAttrs = la.programmatic ? 1 : 0;
         return cudaLaunchKernelEx(&cfg, &detail::sm90_zero_counters_kernel<kThreads>,

@@ -181,6 +181,17 @@ __device__ __forceinline__ void fence_proxy_async_shared() {
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 
+// Orders this thread's async-proxy (TMA) global accesses with its generic-proxy ones: after a TMA
+// store completed, before a release; after an acquire, before TMA loads of what others stored.
+__device__ __forceinline__ void fence_proxy_async_global() {
+    asm volatile("fence.proxy.async.global;" ::: "memory");
+}
+
+// Before the first TMA use of a tensor map another grid wrote to global memory with generic stores.
+__device__ __forceinline__ void fence_tensormap_acquire(const CUtensorMap* map) {
+    asm volatile("fence.proxy.tensormap::generic.acquire.gpu [%0], 128;" ::"l"(map) : "memory");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Cluster / CTA synchronisation
 // ---------------------------------------------------------------------------------------------
@@ -307,6 +318,11 @@ __device__ __forceinline__ void red_release_gpu_add(int* p, int v) {
 // Spins until *p == value (acquire). One thread only.
 __device__ __forceinline__ void wait_flag_equal(const int* p, int value) {
     while (ld_acquire_gpu(p) != value) __nanosleep(40);
+}
+
+// Spins until *p >= value (acquire). One thread only.
+__device__ __forceinline__ void wait_flag_at_least(const int* p, int value) {
+    while (ld_acquire_gpu(p) < value) __nanosleep(32);
 }
 
 // ---------------------------------------------------------------------------------------------
