@@ -4,7 +4,8 @@
 #
 #   STEPS="build test check graph bench profile" BENCH_ARGS="--backends cublaslt" tools/device_run.sh
 #   (graph: graphgemm_graph_bench into results/<device>/graph_bench.{json,md}; GRAPH_BENCH_ARGS passes options;
-#    sol: the memory speed of light beside cuBLASLt and ours on splitk and llm M <= 256, results/<device>/sol/)
+#    sol: the memory speed of light beside cuBLASLt and ours on splitk and llm M <= 256, results/<device>/sol/;
+#    chain: GEMM chains M by M against their layers as plans, results/<device>/chain_sweep/, CHAIN_SWEEP_ARGS)
 # Suite figures: leave `sol` out of BENCH_ARGS' backends. With it beside them in the bench step,
 # cuBLASLt ran the splitk shapes 4-6% slower (ours unmoved; H100, session 24,
 # bench/results/h100/experiments_s24/benchcfg/); the sol step's own run did not show it.
@@ -94,6 +95,16 @@ if [[ " $STEPS " == *" graph "* ]]; then
   step graph_bench $build/bench/graphgemm_graph_bench --out "$res" ${GRAPH_BENCH_ARGS:-}
   step graph_json python3 -c "import json, sys; json.load(open(sys.argv[1])); print('graph_bench.json parses')" "$res/graph_bench.json"
   [ -f "$res/graph_bench.md" ] && grep -E "^Goals" "$res/graph_bench.md" | tee -a "$summary"
+fi
+if [[ " $STEPS " == *" chain "* ]]; then
+  # GEMM chains M by M (tools/diag/chain_m_sweep.cu): each chain tile against the 4 layers as
+  # GemmPlans, GPU time per chain, and whether every tile's output is bit for bit the same.
+  res="$work/results/$device/chain_sweep"
+  mkdir -p "$res"
+  for pdl in off on; do
+    step chain_sweep_pdl_$pdl sh -c "$build/bench/graphgemm_chain_sweep --pdl $pdl ${CHAIN_SWEEP_ARGS:-} > $res/sweep_pdl_$pdl.txt"
+  done
+  grep -h "BITS DIFFER" "$res"/sweep_pdl_*.txt | head -3 | tee -a "$summary"
 fi
 if [[ " $STEPS " == *" splitk "* ]]; then
   # The split-K table: every shape of the splitk suite against slices and mode, beside cuBLASLt.

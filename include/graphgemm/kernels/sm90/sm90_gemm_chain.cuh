@@ -78,6 +78,7 @@ struct ChainStepParams {
     int layers;
     int raster_group;
     int counter_stride;   // counters per layer (M blocks of max_m)
+    int prefetch_kb;      // k-blocks of B pulled into L2 before a hand-over wait (ChainProblem)
     const float* scale_a[kMaxChainLayers];  // per-row scale of layer l, or nullptr
     float alpha[kMaxChainLayers];
 };
@@ -164,7 +165,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     if (l > 0) {
                         // The weights do not depend on the layer before: pull the first k-blocks
                         // of B into L2 while its rows are finished.
-                        prefetch_b_l2<Config>(map_b, 0, min(k_blocks, kPdlPrefetchKBlocks), n0, 0);
+                        prefetch_b_l2<Config>(map_b, 0, min(k_blocks, cp.prefetch_kb), n0, 0);
                         wait_flag_at_least(ready + tile_m, prev_tiles_n);
                         fence_proxy_async_global();
                     }
@@ -312,6 +313,8 @@ struct GemmChain {
 
     // CTAs of a launch: the most tiles of any layer at max_m, at most one per SM (every CTA must
     // be co-resident: layers wait for each other). Fixed by max_m, so graph updates keep it.
+    // (The whole grid with the busy CTAs spread, as GEMMs of few tiles run, measured no faster:
+    // docs/sm90_notes.md, "Session 30".)
     static int grid_size(int max_m, int layers, const int* n, int num_sms) {
         const int tiles_m = (max_m + Config::kBlockM - 1) / Config::kBlockM;
         int tiles = 1;
@@ -387,6 +390,7 @@ struct GemmChain {
         cp.layers = p.layers;
         cp.raster_group = std::clamp(p.raster_group, 1, kMaxRasterGroup);
         cp.counter_stride = ws.counter_stride;
+        cp.prefetch_kb = p.prefetch_kb < 0 ? kChainPrefetchKBlocks : p.prefetch_kb;
         for (int l = 0; l < p.layers; ++l) {
             cp.scale_a[l] = p.layer[l].scale_a;
             cp.alpha[l] = p.layer[l].alpha;
