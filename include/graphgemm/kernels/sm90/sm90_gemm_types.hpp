@@ -201,7 +201,7 @@ struct ChainProblem {
     void* workspace = nullptr;  // 128-byte aligned, GemmChain::workspace_layout(...).total bytes
     unsigned long long workspace_bytes = 0;
     int raster_group = kDefaultRasterGroup;
-    // k-blocks of a layer's first tile of B each CTA pulls into L2 before it waits for the layer
+    // k-blocks of a tile's B (layers 1..L-1) each CTA pulls into L2 before it waits for the layer
     // before (clamped to the layer's k-blocks); < 0: kChainPrefetchKBlocks.
     int prefetch_kb = -1;
     bool programmatic = false;  // the setup kernel may start while the kernel before it finishes
