@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "diag_check.cuh"
 #include "gpu_support.hpp"
 #include "graphgemm/chain.hpp"
 #include "graphgemm/gemm.hpp"
@@ -55,25 +56,10 @@ double time_us(cudaStream_t s, const std::function<void(cudaStream_t)>& enqueue,
   SUPPORT_CUDA(cudaStreamEndCapture(s, &g));
   cudaGraphExec_t ge;
   SUPPORT_CUDA(cudaGraphInstantiate(&ge, g, 0));
-  cudaEvent_t a, b;
-  SUPPORT_CUDA(cudaEventCreate(&a));
-  SUPPORT_CUDA(cudaEventCreate(&b));
   SUPPORT_CUDA(cudaGraphLaunch(ge, s));  // warm-up
-  std::vector<double> t;
-  for (int r = 0; r < replays; ++r) {
-    SUPPORT_CUDA(cudaEventRecord(a, s));
-    SUPPORT_CUDA(cudaGraphLaunch(ge, s));
-    SUPPORT_CUDA(cudaEventRecord(b, s));
-    SUPPORT_CUDA(cudaEventSynchronize(b));
-    float ms = 0;
-    SUPPORT_CUDA(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(1000.0 * ms / reps);
-  }
-  SUPPORT_CUDA(cudaEventDestroy(a));
-  SUPPORT_CUDA(cudaEventDestroy(b));
+  const std::vector<float> t = replay_us_per_launch(ge, s, reps, replays);
   SUPPORT_CUDA(cudaGraphExecDestroy(ge));
   SUPPORT_CUDA(cudaGraphDestroy(g));
-  std::sort(t.begin(), t.end());
   return t[t.size() / 2];
 }
 

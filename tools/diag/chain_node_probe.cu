@@ -16,7 +16,7 @@
 // number it saw, so a stale parameter block shows.
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o chain_node_probe tools/diag/chain_node_probe.cu \
-//        src/graph/*.cpp src/common/*.cpp -lcuda
+//        build/libgraphgemm.a -lcuda -lcublasLt            (after building the library in build/)
 //   ./chain_node_probe [cycles=6000] [steps=2000] [rounds=7]
 #include <cuda_runtime.h>
 
@@ -71,8 +71,6 @@ __global__ void zero_kernel(int4* p) {
     }                                                                                  \
   } while (0)
 
-using Clock = std::chrono::steady_clock;
-
 int main(int argc, char** argv) {
   const long long cycles = argc > 1 ? std::atoll(argv[1]) : 6000;
   const int steps = argc > 2 ? std::atoi(argv[2]) : 2000;
@@ -103,7 +101,7 @@ int main(int argc, char** argv) {
     std::vector<gg::KernelNode<Layer, long long, unsigned long long*, int>> layers;
     cudaGraphNode_t node = nullptr;  // the chain node, updated through the driver's SetParams as GemmNode does
     cudaFunction_t fn = nullptr;
-    std::vector<double> total, upd, launch, wait;
+    StepTimes times;
     bool ok = true;
   };
   std::vector<Way> ways;
@@ -157,7 +155,6 @@ int main(int argc, char** argv) {
       Way& way = ways[(k + r) % n];
       for (int i = 0; i < 50; ++i) PROBE_TRY(way.exec.launch(st));
       DIAG_CHECK(cudaStreamSynchronize(st));
-      double t[3] = {0, 0, 0};
       for (int i = 0; i < steps; ++i, ++step) {
         const auto a = Clock::now();
         if (way.update) {
@@ -173,38 +170,25 @@ int main(int argc, char** argv) {
             PROBE_TRY(gg::detail::set_kernel_node_params(way.exec.get(), way.node, way.fn, shape, args));
           }
         }
-        const auto b = Clock::now();
-        PROBE_TRY(way.exec.launch(st));
-        const auto c = Clock::now();
-        DIAG_CHECK(cudaStreamSynchronize(st));
-        const auto d = Clock::now();
-        t[0] += std::chrono::duration<double, std::micro>(b - a).count();
-        t[1] += std::chrono::duration<double, std::micro>(c - b).count();
-        t[2] += std::chrono::duration<double, std::micro>(d - c).count();
+        way.times.step(way.exec.get(), st, a);
       }
       if (way.update)
         for (int l = 0; l < kLayers; ++l) way.ok = way.ok && seen[l] == step - 1;
-      way.upd.push_back(t[0] / steps);
-      way.launch.push_back(t[1] / steps);
-      way.wait.push_back(t[2] / steps);
-      way.total.push_back((t[0] + t[1] + t[2]) / steps);
+      way.times.end_round(steps);
     }
   }
-  auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
   std::printf("chain_node_probe: %d SMs, %d x %lld cycles a layer, %d steps x %d rounds, synchronized steps\n", sms,
               kLayers, cycles, steps, rounds);
   std::printf("| way | us / step (min-max) | update | launch | wait | vs its static | vs 4 nodes static | params seen |\n"
               "|---|---:|---:|---:|---:|---:|---:|---|\n");
   for (int w = 0; w < n; ++w) {
     const Way& way = ways[w];
-    const auto [lo, hi] = std::minmax_element(way.total.begin(), way.total.end());
+    const StepTimes& t = way.times;
+    const auto [lo, hi] = std::minmax_element(t.total.begin(), t.total.end());
     std::printf("| %s | %.2f (%.2f-%.2f) | %.2f | %.2f | %.2f | %.3fx | %.3fx | %s |\n", way.name.c_str(),
-                median(way.total), *lo, *hi, median(way.upd), median(way.launch), median(way.wait),
-                median(way.total) / median(ways[w & ~1].total), median(way.total) / median(ways[0].total),
-                way.update ? (way.ok ? "ok" : "STALE") : "n/a");
+                median_of(t.total), *lo, *hi, median_of(t.upd), median_of(t.launch), median_of(t.wait),
+                median_of(t.total) / median_of(ways[w & ~1].times.total),
+                median_of(t.total) / median_of(ways[0].times.total), way.update ? (way.ok ? "ok" : "STALE") : "n/a");
   }
   return 0;
 }

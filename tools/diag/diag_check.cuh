@@ -1,9 +1,10 @@
 // The standalone diagnostic tools' CUDA error check (print where and why, then exit), their
-// busy-wait, their timing of a captured graph of back-to-back launches, and the node chain of a
-// captured graph.
+// busy-wait, their timing of a captured graph of back-to-back launches and of synchronized graph
+// steps, and the node chain of a captured graph.
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -48,6 +49,38 @@ inline std::vector<float> replay_us_per_launch(cudaGraphExec_t exec, cudaStream_
   std::sort(us.begin(), us.end());
   return us;
 }
+
+inline double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+using Clock = std::chrono::steady_clock;
+
+// One way's host times per synchronized step, a mean per round (us): the parameter update (from
+// the step's start to its launch), the graph launch, the wait for it, and their sum.
+struct StepTimes {
+  std::vector<double> upd, launch, wait, total;
+  double sum[3] = {0, 0, 0};  // this round's
+  // Launches `exec` on `st` and waits for it; the step (its update) began at `start`.
+  void step(cudaGraphExec_t exec, cudaStream_t st, Clock::time_point start) {
+    const auto b = Clock::now();
+    DIAG_CHECK(cudaGraphLaunch(exec, st));
+    const auto c = Clock::now();
+    DIAG_CHECK(cudaStreamSynchronize(st));
+    const auto d = Clock::now();
+    sum[0] += std::chrono::duration<double, std::micro>(b - start).count();
+    sum[1] += std::chrono::duration<double, std::micro>(c - b).count();
+    sum[2] += std::chrono::duration<double, std::micro>(d - c).count();
+  }
+  void end_round(int steps) {
+    upd.push_back(sum[0] / steps);
+    launch.push_back(sum[1] / steps);
+    wait.push_back(sum[2] / steps);
+    total.push_back((sum[0] + sum[1] + sum[2]) / steps);
+    sum[0] = sum[1] = sum[2] = 0;
+  }
+};
 
 // The nodes of a captured chain (each node depends on the one before, programmatic edges
 // included), root first.

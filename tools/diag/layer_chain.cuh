@@ -7,7 +7,6 @@
 #include <cuda_bf16.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <vector>
 
@@ -37,38 +36,6 @@ inline void make_layer_inputs(__nv_bfloat16* (&inputs)[kLayers][2]) {
       DIAG_CHECK(cudaMemcpy(inputs[l][j], h.data(), h.size() * 2, cudaMemcpyHostToDevice));
     }
 }
-
-inline double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-using Clock = std::chrono::steady_clock;
-
-// One way's host times per synchronized step, a mean per round (us): the parameter update (from
-// the step's start to its launch), the graph launch, the wait for it, and their sum.
-struct StepTimes {
-  std::vector<double> upd, launch, wait, total;
-  double sum[3] = {0, 0, 0};  // this round's
-  // Launches `exec` on `st` and waits for it; the step (its update) began at `start`.
-  void step(cudaGraphExec_t exec, cudaStream_t st, Clock::time_point start) {
-    const auto b = Clock::now();
-    DIAG_CHECK(cudaGraphLaunch(exec, st));
-    const auto c = Clock::now();
-    DIAG_CHECK(cudaStreamSynchronize(st));
-    const auto d = Clock::now();
-    sum[0] += std::chrono::duration<double, std::micro>(b - start).count();
-    sum[1] += std::chrono::duration<double, std::micro>(c - b).count();
-    sum[2] += std::chrono::duration<double, std::micro>(d - c).count();
-  }
-  void end_round(int steps) {
-    upd.push_back(sum[0] / steps);
-    launch.push_back(sum[1] / steps);
-    wait.push_back(sum[2] / steps);
-    total.push_back((sum[0] + sum[1] + sum[2]) / steps);
-    sum[0] = sum[1] = sum[2] = 0;
-  }
-};
 
 // The probes' result table: its header, and one way's row (medians over the rounds, the rounds'
 // range of the step time, the step time against `floor`'s, and whether every step's parameters

@@ -13,21 +13,12 @@
 //   ./node_function_switch_probe [cycles=20000] [steps=2000] [rounds=7]
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <vector>
 
-#define PROBE_CHECK(x)                                                                          \
-  do {                                                                                          \
-    cudaError_t e_ = (x);                                                                       \
-    if (e_ != cudaSuccess) {                                                                    \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                             \
-    }                                                                                           \
-  } while (0)
+#include "diag_check.cuh"
 
 constexpr int kThreads = 384;
 constexpr int kCtas = 128;
@@ -43,9 +34,7 @@ struct Param {
 template <int kId>
 __global__ void __launch_bounds__(kThreads, 1) spin(const __grid_constant__ Param p) {
   extern __shared__ char smem[];
-  const long long t0 = clock64();
-  while (clock64() - t0 < p.cycles) {
-  }
+  diag_spin(p.cycles);
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     smem[0] = 1;
     p.record[0] = p.step;
@@ -63,17 +52,17 @@ int main(int argc, char** argv) {
     return 0;
   }
   const void* fn[2] = {reinterpret_cast<const void*>(&spin<0>), reinterpret_cast<const void*>(&spin<1>)};
-  for (const void* f : fn) PROBE_CHECK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
+  for (const void* f : fn) DIAG_CHECK(cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmem));
   int* record;
-  PROBE_CHECK(cudaMalloc(&record, 8));
+  DIAG_CHECK(cudaMalloc(&record, 8));
   cudaStream_t s;
-  PROBE_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  DIAG_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
 
   Param p{};
   p.record = record;
   p.cycles = cycles;
   cudaGraph_t g;
-  PROBE_CHECK(cudaGraphCreate(&g, 0));
+  DIAG_CHECK(cudaGraphCreate(&g, 0));
   cudaKernelNodeParams kp{};
   kp.func = const_cast<void*>(fn[0]);
   kp.gridDim = dim3(kCtas);
@@ -82,9 +71,9 @@ int main(int argc, char** argv) {
   void* args[1] = {&p};
   kp.kernelParams = args;
   cudaGraphNode_t node;
-  PROBE_CHECK(cudaGraphAddKernelNode(&node, g, nullptr, 0, &kp));
+  DIAG_CHECK(cudaGraphAddKernelNode(&node, g, nullptr, 0, &kp));
   cudaGraphExec_t ge;
-  PROBE_CHECK(cudaGraphInstantiate(&ge, g, 0));
+  DIAG_CHECK(cudaGraphInstantiate(&ge, g, 0));
 
   const char* names[3] = {"same function, parameter updated", "function switched A/B + parameter", "static (no update)"};
   std::vector<std::vector<double>> per_way(3), upd(3);
@@ -100,14 +89,14 @@ int main(int argc, char** argv) {
           const auto u0 = std::chrono::steady_clock::now();
           p.step = r * steps + i;
           kp.func = const_cast<void*>(fn[id]);
-          PROBE_CHECK(cudaGraphExecKernelNodeSetParams(ge, node, &kp));
+          DIAG_CHECK(cudaGraphExecKernelNodeSetParams(ge, node, &kp));
           update_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - u0).count();
         }
-        PROBE_CHECK(cudaGraphLaunch(ge, s));
-        PROBE_CHECK(cudaStreamSynchronize(s));
+        DIAG_CHECK(cudaGraphLaunch(ge, s));
+        DIAG_CHECK(cudaStreamSynchronize(s));
         if (way != 2 && (i % 97 == 0)) {
           int rec[2];
-          PROBE_CHECK(cudaMemcpy(rec, record, 8, cudaMemcpyDeviceToHost));
+          DIAG_CHECK(cudaMemcpy(rec, record, 8, cudaMemcpyDeviceToHost));
           bad += rec[0] != p.step || rec[1] != id;
         }
       }
@@ -116,19 +105,15 @@ int main(int argc, char** argv) {
       upd[way].push_back(update_us / steps);
     }
   }
-  auto median = [](std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-  };
-  const double floor = median(per_way[2]);
+  const double floor = median_of(per_way[2]);
   std::printf("node function switch probe: %d CTAs x %d threads, %d KB smem, %zu-byte parameter, %lld cycles, %d steps x %d rounds\n",
               kCtas, kThreads, kSmem / 1024, sizeof(Param), cycles, steps, rounds);
   std::printf("%-36s %12s %12s %10s\n", "way (synchronized steps)", "us / step", "update us", "vs static");
   for (int w = 0; w < 3; ++w)
-    std::printf("%-36s %12.2f %12.2f %9.3fx\n", names[w], median(per_way[w]), median(upd[w]), median(per_way[w]) / floor);
+    std::printf("%-36s %12.2f %12.2f %9.3fx\n", names[w], median_of(per_way[w]), median_of(upd[w]), median_of(per_way[w]) / floor);
   std::printf("stale function or parameter seen: %d\n", bad);
-  PROBE_CHECK(cudaGraphExecDestroy(ge));
-  PROBE_CHECK(cudaGraphDestroy(g));
-  PROBE_CHECK(cudaFree(record));
+  DIAG_CHECK(cudaGraphExecDestroy(ge));
+  DIAG_CHECK(cudaGraphDestroy(g));
+  DIAG_CHECK(cudaFree(record));
   return bad == 0 ? 0 : 1;
 }
