@@ -57,7 +57,9 @@ struct ChainOptions {
   // the grid. 0: the M of the problem given to initialize().
   std::int64_t max_m = 0;
   // Run this tile configuration instead of the heuristic's (a name GemmChain::describe() prints,
-  // e.g. "sm90_bf16_bf16_64x64x64_s13_c1x1_bk"). For benchmarking.
+  // e.g. "sm90_bf16_bf16_64x64x64_s13_c1x1_bk", or a two-tile kernel's,
+  // "sm90_bf16_bf16_64x64x64_s13+64x128x64_s8_c1x1_bk": the first tile while its tiles fit the
+  // second's grid in one wave, the second above). For benchmarking.
   std::string sm90_kernel;
   // on: the setup kernel may start while the kernel before it finishes (programmatic dependent
   // launch; the chain kernel always follows the setup kernel that way).
@@ -96,6 +98,10 @@ class GemmChain {
   // 132 CTAs (32 tiles a layer at max_m 256), workspace 1052160 B"
   [[nodiscard]] std::string describe() const;
   [[nodiscard]] int device() const noexcept { return device_; }
+  // The tile configuration a run with M rows uses (a GemmPlan kernel name: GemmOptions::sm90_kernel
+  // runs a layer alone on the same tile, bit for bit the same); "" for an uninitialized chain.
+  // A two-tile chain (describe() says "two tiles") changes tile at one M, fixed at initialize.
+  [[nodiscard]] std::string kernel_for(std::int64_t m) const;
 
  private:
   friend struct detail::ChainAccess;
@@ -104,6 +110,7 @@ class GemmChain {
   int num_sms_ = 0;
   DType dtype_ = DType::bf16;
   std::int64_t max_m_ = 0;
+  std::int64_t small_max_m_ = 0;  // two-tile kernels: M <= small_max_m_ runs the small-M tile
   std::int64_t k0_ = 0;
   std::vector<int> n_;  // N_l
   bool programmatic_ = false;

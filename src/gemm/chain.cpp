@@ -124,7 +124,7 @@ Status GemmChain::initialize(const ChainArgs& problem, const ChainOptions& optio
     int best_tiles = 0;
     for (int i = 0; i < detail::sm90::chain_kernel_count(); ++i) {
       const detail::sm90::ChainKernelInfo& ki = detail::sm90::chain_kernel_info(i);
-      if (ki.dtype != want) continue;
+      if (ki.dtype != want || ki.small_block_n != 0) continue;
       int tiles = 0;
       for (int w : n)
         tiles = std::max(tiles, static_cast<int>((max_m + ki.block_m - 1) / ki.block_m * ((w + ki.block_n - 1) / ki.block_n)));
@@ -136,6 +136,19 @@ Status GemmChain::initialize(const ChainArgs& problem, const ChainOptions& optio
       if (better) chosen = i, best_tiles = tiles;
     }
     why = str(best_tiles) + " tiles in the widest layer at max_m " + str(max_m) + (best_tiles <= sms ? ": one wave" : ": more than one wave");
+    // The same rule M by M: where a narrower tile fits the grid in one wave at smaller M (its
+    // tiles' count grows with M), the two-tile kernel runs it there and the chosen tile above.
+    const char* large = detail::sm90::chain_kernel_info(chosen).name;
+    for (int i = 0; i < detail::sm90::chain_kernel_count(); ++i) {
+      const detail::sm90::ChainKernelInfo& ki = detail::sm90::chain_kernel_info(i);
+      if (ki.dtype != want || ki.small_block_n == 0 || std::string(ki.large_name) != large) continue;
+      const int small_m = detail::sm90::chain_small_max_m(i, static_cast<int>(max_m), layers, n.data(), sms);
+      if (small_m < 1 || small_m >= max_m) continue;
+      why = "two tiles: " + std::string(ki.small_name) + " at M <= " + str(small_m) + " (one wave), " + large +
+            " above (" + why + ")";
+      chosen = i;
+      break;
+    }
   }
   GRAPHGEMM_CUDA_TRY(detail::sm90::chain_initialize(chosen, device));
 
@@ -148,6 +161,7 @@ Status GemmChain::initialize(const ChainArgs& problem, const ChainOptions& optio
   n_ = n;
   programmatic_ = options.programmatic_launch;
   prefetch_kb_ = options.prefetch_k_blocks;
+  small_max_m_ = detail::sm90::chain_small_max_m(chosen, static_cast<int>(max_m), layers, n.data(), sms);
   workspace_bytes_ = detail::sm90::chain_workspace_bytes(chosen, static_cast<int>(max_m), layers, n.data());
   std::string widths = str(k0_);
   for (int w : n) widths += " -> " + str(w);
@@ -244,5 +258,11 @@ Status GemmChain::run(const ChainArgs& args, Workspace workspace, cudaStream_t s
 }
 
 std::string GemmChain::describe() const { return initialized() ? description_ : "uninitialized chain"; }
+
+std::string GemmChain::kernel_for(std::int64_t m) const {
+  if (!initialized()) return "";
+  const detail::sm90::ChainKernelInfo& ki = detail::sm90::chain_kernel_info(kernel_);
+  return m <= small_max_m_ ? ki.small_name : ki.large_name;
+}
 
 }  // namespace graphgemm

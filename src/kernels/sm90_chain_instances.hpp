@@ -12,15 +12,19 @@
 namespace graphgemm::detail::sm90 {
 
 struct ChainKernelInfo {
-    const char* name;  // the tile configuration's name, e.g. "sm90_bf16_bf16_64x64x64_s13_c1x1_bk"
+    const char* name;  // the tile configuration's name, e.g. "sm90_bf16_bf16_64x64x64_s13_c1x1_bk", or a
+                       // two-tile chain's, "sm90_bf16_bf16_64x64x64_s13+64x128x64_s8_c1x1_bk"
     DTypeIn dtype;     // inputs, activations and output
-    int block_m, block_n, stages;
+    int block_m, block_n, stages;  // the (large-M) tile's, which sets the grid
+    const char* small_name;  // two tiles: the tile at M <= small_max_m (a GemmPlan kernel name); else name
+    const char* large_name;  // two tiles: the tile above; else name
+    int small_block_n;       // two tiles: the small-M tile's BN; 0 for one tile
 };
 
 // Opaque storage for one chain launch's arguments: the setup kernel's parameter (the layers'
 // table), the chain kernel's (what a step changes) and the geometry.
 struct alignas(128) ChainLaunchStorage {
-    unsigned char bytes[6144];
+    unsigned char bytes[8192];
 };
 
 int chain_kernel_count();
@@ -33,6 +37,8 @@ cudaError_t chain_initialize(int i, int device);
 unsigned long long chain_workspace_bytes(int i, int max_m, int layers, const int* n);
 // CTAs of a launch (fixed by max_m).
 int chain_grid(int i, int max_m, int layers, const int* n, int num_sms);
+// Two-tile instances: the most rows that run the small-M tile (0: none; one-tile instances: 0).
+int chain_small_max_m(int i, int max_m, int layers, const int* n, int num_sms);
 // Host only, capture-safe; cudaErrorInvalidValue for what the kernel cannot do.
 cudaError_t chain_make_launch_args(int i, const kernels::sm90::ChainProblem& p, int num_sms, ChainLaunchStorage& out);
 // Enqueues the setup kernel and the chain kernel (programmatic after it).

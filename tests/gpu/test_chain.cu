@@ -11,6 +11,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gpu_test.hpp"
@@ -168,7 +169,8 @@ TEST_P(ChainEager, BitwiseEqualToLayerByLayerAndNothingPastM) {
       SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
       const std::vector<unsigned char> got =
           support::download(MatrixView::row_major(o.y[0].get(), tc.dt, m, tc.widths.back()));
-      EXPECT_TRUE(got == layer_by_layer(o, ch, kernel, stream.s)) << kernel << " M = " << m << " scale " << with_scale;
+      EXPECT_TRUE(got == layer_by_layer(o, ch, chain.kernel_for(m), stream.s))
+          << kernel << " (" << chain.kernel_for(m) << ") M = " << m << " scale " << with_scale;
       EXPECT_TRUE(untouched_past_m(o, 0, m)) << kernel << " M = " << m << ": rows past M written";
     }
   }
@@ -181,8 +183,9 @@ std::vector<EagerCase> eager_cases() {
       {200, 264, 136, 72},        // widths that are no tile multiple
       {1024, 2048, 1024},         // wide: many tiles per layer
       {64, 8, 24},                // narrower than one tile
+      {2048, 4096, 2048},         // automatic: two tiles (64x64 up to M = 128, 64x128 above)
   };
-  const char* tiles[] = {"64x64x64_s13", "64x128x64_s8", "128x128x64_s6"};
+  const char* tiles[] = {"64x64x64_s13", "64x128x64_s8", "128x128x64_s6", "64x64x64_s13+64x128x64_s8"};
   for (const DType dt : {DType::bf16, DType::fp16}) {
     const std::string t = dt == DType::bf16 ? "bf16" : "f16";
     for (const auto& w : shapes) {
@@ -197,28 +200,35 @@ INSTANTIATE_TEST_SUITE_P(Chains, ChainEager, ::testing::ValuesIn(eager_cases()),
                          [](const ::testing::TestParamInfo<EagerCase>& info) {
                            std::string s = info.param.dt == DType::bf16 ? "bf16" : "fp16";
                            for (auto w : info.param.widths) s += "_" + std::to_string(w);
-                           s += info.param.kernel.empty() ? std::string("_auto")
-                                                          : "_" + info.param.kernel.substr(info.param.kernel.find('_', 10) + 1, 12);
-                           for (char& ch : s)
-                             if (ch == 'x') ch = 'X';
-                           return s;
+                           const std::string& k = info.param.kernel;
+                           const std::size_t at = k.find('_', 10) + 1;  // past "sm90_<in>_<out>_"
+                           s += k.empty() ? std::string("_auto") : "_" + k.substr(at, k.find("_c1x1") - at);
+                           std::string name;
+                           for (const char ch : s) name += ch == 'x' ? std::string("X") : ch == '+' ? std::string("_then_") : std::string(1, ch);
+                           return name;
                          });
 
 // A chain node in a graph: random updates (M, x, y, scales, alpha, the weights), every replay bit
 // for bit equal to an eager chain.run of the same arguments; in our capture and in one begun by
-// someone else (updated through the raw executable graph).
-class ChainNodeUpdates : public ::testing::TestWithParam<bool> {};
+// someone else (updated through the raw executable graph); with the automatic tile and with the
+// two-tile kernel, whose tile changes with M inside the one node (at M = 128 here).
+class ChainNodeUpdates : public ::testing::TestWithParam<std::tuple<bool, bool>> {};
 
 TEST_P(ChainNodeUpdates, ReplaysEqualEagerRuns) {
   GRAPHGEMM_REQUIRE_HOPPER();
-  const bool foreign = GetParam();
+  const auto [foreign, two_tiles] = GetParam();
   Stream stream;
   Operands o(DType::bf16, {512, 512, 264, 512, 512}, 11);
   Choice c0;
   c0.m = 100;
   std::vector<ChainLayer> layers = make_layers(o, c0);
   GemmChain chain;
-  ASSERT_TRUE(chain.initialize(make_args(o, c0, layers), {.max_m = kMaxM}).ok());
+  ChainOptions opt{.max_m = kMaxM};
+  if (two_tiles) opt.sm90_kernel = "sm90_bf16_bf16_64x64x64_s13+64x128x64_s8_c1x1_bk";
+  ASSERT_TRUE(chain.initialize(make_args(o, c0, layers), opt).ok());
+  if (two_tiles) {
+    ASSERT_NE(chain.kernel_for(1), chain.kernel_for(kMaxM));
+  }
   DeviceBuffer ws(chain.workspace_size()), ws_eager(chain.workspace_size());
   DeviceBuffer y_eager(kMaxM * 512 * 2);
 
@@ -267,7 +277,7 @@ TEST_P(ChainNodeUpdates, ReplaysEqualEagerRuns) {
     ASSERT_TRUE(chain.run(make_args(o, ch, ls, y_eager.get()), {ws_eager.get(), ws_eager.bytes()}, stream.s).ok());
     SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
     const std::vector<unsigned char> eager = support::download(make_args(o, ch, ls, y_eager.get()).y);
-    const std::vector<unsigned char> want = layer_by_layer(o, ch, chain_kernel(chain), stream.s);
+    const std::vector<unsigned char> want = layer_by_layer(o, ch, chain.kernel_for(ch.m), stream.s);
     EXPECT_TRUE(got == want) << "graph replay, step " << step << " M = " << ch.m;
     EXPECT_TRUE(eager == want) << "eager run, step " << step << " M = " << ch.m;
   }
@@ -279,8 +289,11 @@ TEST_P(ChainNodeUpdates, ReplaysEqualEagerRuns) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Captures, ChainNodeUpdates, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& info) { return info.param ? "foreign" : "ours"; });
+INSTANTIATE_TEST_SUITE_P(Captures, ChainNodeUpdates, ::testing::Combine(::testing::Bool(), ::testing::Bool()),
+                         [](const ::testing::TestParamInfo<std::tuple<bool, bool>>& info) {
+                           return std::string(std::get<0>(info.param) ? "foreign" : "ours") +
+                                  (std::get<1>(info.param) ? "_two_tiles" : "_auto");
+                         });
 
 // Errors: each says what to do, and a refused update leaves the graph as it was.
 TEST(ChainErrors, RefusedUpdatesLeaveTheGraphAsItWas) {

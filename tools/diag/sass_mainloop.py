@@ -21,6 +21,10 @@ import subprocess
 import sys
 
 
+# HGMMAs further apart than this (instructions) belong to different main loops.
+kLoopGap = 200
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
@@ -40,16 +44,25 @@ def main():
         hg = [i for i, s in enumerate(ins) if "HGMMA" in s]
         if not hg:
             continue
-        start = max(i for i in range(hg[0]) if "TRYWAIT" in ins[i])
-        end = next(i for i in range(hg[-1], len(ins)) if "BRA" in ins[i])
-        body = ins[start:end + 1]
-        r2ur = sum("R2UR" in s for s in body)
-        wait0 = sum("WARPGROUP.DEPBAR.LE gsb0, 0x0" in s for s in body)
-        bad += r2ur > 0 or wait0 > 0
+        # One main loop per run of HGMMAs: a kernel with two tile configurations (the two-tile
+        # GEMM chain) has one per configuration, far apart in the code.
+        runs = [[hg[0]]]
+        for i in hg[1:]:
+            if i - runs[-1][-1] > kLoopGap:
+                runs.append([])
+            runs[-1].append(i)
         cfg = re.search(r"Config(I.*?E)EEE", name)
         kind = 'pingpong' if 'pingpong' in name else ('swapab' if 'swapab' in name else 'coop')
-        print(f"{kind:8s} {cfg.group(1) if cfg else name[:60]:60s} "
-              f"loop {len(body):4d} HGMMA {sum('HGMMA' in s for s in body):2d} R2UR {r2ur} wait0 {wait0}")
+        for n, run in enumerate(runs):
+            start = max(i for i in range(run[0]) if "TRYWAIT" in ins[i])
+            end = next(i for i in range(run[-1], len(ins)) if "BRA" in ins[i])
+            body = ins[start:end + 1]
+            r2ur = sum("R2UR" in s for s in body)
+            wait0 = sum("WARPGROUP.DEPBAR.LE gsb0, 0x0" in s for s in body)
+            bad += r2ur > 0 or wait0 > 0
+            label = f"{cfg.group(1) if cfg else name[:60]}" + (f" [loop {n + 1}]" if len(runs) > 1 else "")
+            print(f"{kind:8s} {label:60s} "
+                  f"loop {len(body):4d} HGMMA {sum('HGMMA' in s for s in body):2d} R2UR {r2ur} wait0 {wait0}")
     print(f"{bad} kernel(s) with R2UR or a wgmma wait 0 in the main loop")
     return 1 if bad else 0
 

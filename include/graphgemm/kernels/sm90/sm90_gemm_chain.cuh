@@ -16,7 +16,9 @@
 //
 // Kernel: the cooperative sm90 kernel's pieces (GemmConfig, load_stage, consume_unit,
 // store_block), cluster 1x1, B stored N x K, 16-bit in = out (an output feeds the next layer's
-// A). Every CTA walks the layers in order and, within one, its tiles in the persistent
+// A); one tile configuration, or two chosen by M at each launch (session 31: 64x64 while its
+// tiles fit the 64x128 grid in one wave, hidden 4096 M <= 128: 61-65 against 68-71 us a chain of
+// 4 on H100; the table holds W_l's tensor map in both tiles' boxes). Every CTA walks the layers in order and, within one, its tiles in the persistent
 // scheduler's order; a producer waits for the M block's counter of the layer before (deadlock-free
 // on a co-resident grid: the lowest unfinished layer never waits). The activations' tensor maps
 // span max_m rows (fixed); rows M..max_m-1 of them may hold anything (rows are independent in a
@@ -47,7 +49,8 @@ namespace detail {
 
 // One layer's fixed parameters, in the workspace (the setup kernel writes them every launch).
 struct alignas(128) ChainLayerTable {
-    CUtensorMap tma_b;    // W_l: N_l x K_l, K-major
+    CUtensorMap tma_b[2];  // W_l: N_l x K_l, K-major, in the boxes of the small-M tile [0] and the
+                           // other [1] (the same map twice in a chain of one tile)
     CUtensorMap tma_in;   // l > 0: x_l in the workspace (max_m x K_l)
     CUtensorMap tma_out;  // l < L-1: x_{l+1} in the workspace (max_m x N_l)
     const void* bias;     // N_l entries of bias_type, or nullptr
@@ -79,6 +82,7 @@ struct ChainStepParams {
     int raster_group;
     int counter_stride;   // counters per layer (M blocks of max_m)
     int prefetch_kb;      // k-blocks of B pulled into L2 before a hand-over wait (ChainProblem)
+    int small_max_m;      // M <= small_max_m: the chain's small-M tile (two-tile chains), else the other
     const float* scale_a[kMaxChainLayers];  // per-row scale of layer l, or nullptr
     float alpha[kMaxChainLayers];
 };
@@ -99,10 +103,10 @@ __global__ void __launch_bounds__(kThreads) sm90_chain_setup_kernel(const __grid
     for (unsigned i = threadIdx.x; i < sp.counter_n16; i += kThreads) sp.counters[i] = make_int4(0, 0, 0, 0);
 }
 
-template <class Config>
-__global__ void __launch_bounds__(Config::kThreads, 1)
-    sm90_gemm_chain_kernel(const __grid_constant__ ChainStepParams cp) {
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// One launch of the chain in one tile configuration; kTile: which of the table's two B maps its
+// boxes match (ChainLayerTable::tma_b).
+template <class Config, int kTile>
+__device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* smem_raw) {
     using ElementD = typename Config::ElementD;
     constexpr int BM = Config::kBlockM;
     constexpr int BN = Config::kBlockN;
@@ -113,7 +117,6 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     using Mma = Wgmma<BN, std::is_same_v<typename Config::ElementAB, __nv_bfloat16>, 0>;
     using Scheduler = TileScheduler<BM, BN, 1, 1>;
 
-    extern __shared__ __align__(16) uint8_t smem_raw[];
     const SmemCarve<Config::kOffBar, Config::kBarBytes> carve(smem_u32(smem_raw));
     const uint32_t smem_a = carve.base + Config::kOffA;
     const uint32_t smem_b = carve.base + Config::kOffB;
@@ -145,7 +148,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         if (warp_idx == kConsumerWGs * 4 && lane == 0) {
             griddep_wait();  // the table and counters (setup kernel), x_0 (whoever wrote it)
             for (int l = 0; l < layers; ++l) {
-                fence_tensormap_acquire(&cp.table[l].tma_b);
+                fence_tensormap_acquire(&cp.table[l].tma_b[kTile]);
                 if (l > 0) fence_tensormap_acquire(&cp.table[l].tma_in);
             }
             uint32_t stage = 0, phase = 0;
@@ -153,7 +156,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             for (int l = 0; l < layers; ++l) {
                 const ChainLayerTable* t = cp.table + l;
                 const CUtensorMap* map_a = l == 0 ? &cp.tma_in : &t->tma_in;
-                const CUtensorMap* map_b = &t->tma_b;
+                const CUtensorMap* map_b = &t->tma_b[kTile];
                 const int n = t->n;
                 const int k_blocks = (t->k + BK - 1) / BK;
                 const int* ready = cp.counters + (l - 1) * cp.counter_stride;  // used for l > 0
@@ -248,6 +251,25 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         }
         if (wg_leader) tma_store_wait<0>();
     }
+}
+
+// The chain kernel: one tile configuration (Small = Large), or two, chosen by M at every launch
+// (M <= small_max_m: Small), so that a graph node keeps ONE function while M moves across them
+// (a node whose function changes on update pays ~2 us a step more: docs/sm90_notes.md, "Session
+// 30"). Every tile gives the same bits (each output element sums the same k16 wgmma steps in the
+// same order), so a two-tile chain is bit for bit equal to either tile's layers.
+template <class Small, class Large>
+__global__ void __launch_bounds__(Large::kThreads, 1)
+    sm90_gemm_chain_kernel(const __grid_constant__ ChainStepParams cp) {
+#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 900) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    extern __shared__ __align__(16) uint8_t smem_raw[];
+    if constexpr (std::is_same_v<Small, Large>) {
+        chain_body<Large, 1>(cp, smem_raw);
+    } else if (cp.m <= cp.small_max_m) {
+        chain_body<Small, 0>(cp, smem_raw);
+    } else {
+        chain_body<Large, 1>(cp, smem_raw);
+    }
 #else
     __trap();
 #endif
@@ -264,12 +286,53 @@ struct ChainLaunchArgs {
     bool programmatic;
 };
 
+namespace detail {
+// "sm90_bf16_bf16_64x64x64_s13+64x128x64_s8_c1x1_bk": a two-tile chain's name, the small-M tile's
+// tile and stages, then the other's.
+template <class Small, class Large>
+constexpr ConfigName make_chain_pair_name() {
+    ConfigName s;
+    s.append("sm90_");
+    s.append(dtype_name<typename Large::ElementAB>());
+    s.append("_");
+    s.append(dtype_name<typename Large::ElementD>());
+    auto tile = [&s](int bm, int bn, int bk, int stages) {
+        s.append(bm);
+        s.append("x");
+        s.append(bn);
+        s.append("x");
+        s.append(bk);
+        s.append("_s");
+        s.append(stages);
+    };
+    s.append("_");
+    tile(Small::kBlockM, Small::kBlockN, Small::kBlockK, Small::kStages);
+    s.append("+");
+    tile(Large::kBlockM, Large::kBlockN, Large::kBlockK, Large::kStages);
+    s.append("_c1x1_bk");
+    return s;
+}
+template <class Small, class Large>
+inline constexpr ConfigName kChainPairName = make_chain_pair_name<Small, Large>();
+}  // namespace detail
+
 // Host side: the launch of a chain (setup kernel + chain kernel). Header-only like Gemm<Config>.
-template <class Config>
+// One tile configuration (Small = Large), or two: Small where M <= small_max_m, Large above (the
+// grid is Large's; small_max_m the most rows whose Small tiles fit it in one wave).
+template <class Small, class Large = Small>
 struct GemmChain {
+    using Config = Large;
     using Element = typename Config::ElementAB;
+    static constexpr bool kTwoTiles = !std::is_same_v<Small, Large>;
+    static constexpr int kSmallBlockN = kTwoTiles ? Small::kBlockN : 0;
     static_assert(std::is_same_v<Element, typename Config::ElementD>, "chain: output dtype = input dtype");
     static_assert(Config::kClusterSize == 1 && Config::kBKMajor, "chain: cluster 1x1, B stored N x K");
+    static_assert(std::is_same_v<typename Small::ElementAB, Element> && std::is_same_v<typename Small::ElementD, Element> &&
+                      Small::kClusterSize == 1 && Small::kBKMajor && Small::kBlockM == Config::kBlockM &&
+                      Small::kThreads == Config::kThreads && Small::kEpiCols == Config::kEpiCols &&
+                      Small::kBoxAInner == Config::kBoxAInner && Small::kBoxAOuter == Config::kBoxAOuter,
+                  "two-tile chain: the same rows, threads, A box, output box and counters (only BN and stages differ)");
+    static constexpr int kSmemBytes = std::max(Small::kSmemBytes, Config::kSmemBytes);
     static constexpr int kSetupThreads = 128;
 
     using Layer = ChainLayerArgs;
@@ -298,8 +361,15 @@ struct GemmChain {
 
     using LaunchArgs = ChainLaunchArgs;
 
-    static constexpr const char* name() { return detail::kConfigName<Config>.data; }
-    static const void* chain_function() { return reinterpret_cast<const void*>(&detail::sm90_gemm_chain_kernel<Config>); }
+    static constexpr const char* name() {
+        if constexpr (kTwoTiles) return detail::kChainPairName<Small, Large>.data;
+        else return detail::kConfigName<Config>.data;
+    }
+    static constexpr const char* small_name() { return detail::kConfigName<Small>.data; }
+    static constexpr const char* large_name() { return detail::kConfigName<Large>.data; }
+    static const void* chain_function() {
+        return reinterpret_cast<const void*>(&detail::sm90_gemm_chain_kernel<Small, Large>);
+    }
     static const void* setup_function() {
         return reinterpret_cast<const void*>(&detail::sm90_chain_setup_kernel<kSetupThreads>);
     }
@@ -307,7 +377,7 @@ struct GemmChain {
     static cudaError_t initialize(int device) {
         return detail::on_device(device, [] {
             if (detail::encode_tiled_fn() == nullptr) return cudaErrorNotSupported;
-            return cudaFuncSetAttribute(chain_function(), cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes);
+            return cudaFuncSetAttribute(chain_function(), cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes);
         });
     }
 
@@ -316,10 +386,28 @@ struct GemmChain {
     // (The whole grid with the busy CTAs spread, as GEMMs of few tiles run, measured no faster:
     // docs/sm90_notes.md, "Session 30".)
     static int grid_size(int max_m, int layers, const int* n, int num_sms) {
-        const int tiles_m = (max_m + Config::kBlockM - 1) / Config::kBlockM;
+        return std::min(most_tiles<Config>(max_m, layers, n), num_sms);
+    }
+
+    // Two tiles: the most rows (a multiple of BlockM, at most max_m) whose Small tiles of every
+    // layer fit the grid in one wave; 0 where not even one row block does, or with one tile.
+    static int small_max_m(int max_m, int layers, const int* n, int num_sms) {
+        if constexpr (!kTwoTiles) {
+            return 0;
+        } else {
+            const int grid = grid_size(max_m, layers, n, num_sms);
+            const int per_block = most_tiles<Small>(1, layers, n);  // tiles of one row block
+            const int blocks = std::min(grid / per_block, (max_m + Config::kBlockM - 1) / Config::kBlockM);
+            return std::min(blocks * Config::kBlockM, max_m);
+        }
+    }
+
+    template <class C>
+    static int most_tiles(int m, int layers, const int* n) {
+        const int tiles_m = (m + C::kBlockM - 1) / C::kBlockM;
         int tiles = 1;
-        for (int l = 0; l < layers; ++l) tiles = std::max(tiles, tiles_m * ((n[l] + Config::kBlockN - 1) / Config::kBlockN));
-        return std::min(tiles, num_sms);
+        for (int l = 0; l < layers; ++l) tiles = std::max(tiles, tiles_m * ((n[l] + C::kBlockN - 1) / C::kBlockN));
+        return tiles;
     }
 
     // Host only, capture-safe. cudaErrorInvalidValue for what the kernel cannot do (the library
@@ -353,7 +441,9 @@ struct GemmChain {
         for (int l = 0; l < p.layers; ++l) {
             const Layer& L = p.layer[l];
             ChainLayerTable& t = sp.layer[l];
-            cudaError_t err = encode_tma_2d(&t.tma_b, dt, L.w, L.k, L.n, L.ldw * kE, Config::kBoxBInner, Config::kBoxBOuter);
+            cudaError_t err = encode_tma_2d(&t.tma_b[0], dt, L.w, L.k, L.n, L.ldw * kE, Small::kBoxBInner, Small::kBoxBOuter);
+            if (err != cudaSuccess) return err;
+            err = encode_tma_2d(&t.tma_b[1], dt, L.w, L.k, L.n, L.ldw * kE, Config::kBoxBInner, Config::kBoxBOuter);
             if (err != cudaSuccess) return err;
             if (l > 0) {
                 err = encode_tma_2d(&t.tma_in, dt, wsp + ws.act[l - 1], L.k, p.max_m, L.k * kE, Config::kBoxAInner,
@@ -395,9 +485,10 @@ struct GemmChain {
             cp.scale_a[l] = p.layer[l].scale_a;
             cp.alpha[l] = p.layer[l].alpha;
         }
+        cp.small_max_m = small_max_m(p.max_m, p.layers, n, num_sms);
         la.grid = dim3(static_cast<unsigned>(grid_size(p.max_m, p.layers, n, num_sms)));
         la.block = dim3(Config::kThreads);
-        la.smem = Config::kSmemBytes;
+        la.smem = kSmemBytes;
         la.programmatic = p.programmatic;
         return cudaSuccess;
     }
@@ -418,7 +509,7 @@ struct GemmChain {
         cfg.blockDim = la.block;
         cfg.dynamicSmemBytes = la.smem;
         cfg.numAttrs = 1;
-        return cudaLaunchKernelEx(&cfg, &detail::sm90_gemm_chain_kernel<Config>, la.step);
+        return cudaLaunchKernelEx(&cfg, &detail::sm90_gemm_chain_kernel<Small, Large>, la.step);
     }
 };
 
