@@ -292,23 +292,10 @@ namespace detail {
 template <class Small, class Large>
 constexpr ConfigName make_chain_pair_name() {
     ConfigName s;
-    s.append("sm90_");
-    s.append(dtype_name<typename Large::ElementAB>());
-    s.append("_");
-    s.append(dtype_name<typename Large::ElementD>());
-    auto tile = [&s](int bm, int bn, int bk, int stages) {
-        s.append(bm);
-        s.append("x");
-        s.append(bn);
-        s.append("x");
-        s.append(bk);
-        s.append("_s");
-        s.append(stages);
-    };
-    s.append("_");
-    tile(Small::kBlockM, Small::kBlockN, Small::kBlockK, Small::kStages);
+    append_name_dtypes<Large>(s);
+    append_name_tile<Small>(s);
     s.append("+");
-    tile(Large::kBlockM, Large::kBlockN, Large::kBlockK, Large::kStages);
+    append_name_tile<Large>(s);
     s.append("_c1x1_bk");
     return s;
 }

@@ -189,14 +189,18 @@ constexpr const char* dtype_name() {
 // e.g. "sm90_bf16_bf16_128x256x64_s4_c2x1_bk": inputs, output, tile, stages, cluster, B layout
 // (bk = B stored N x K "K-major", bn = B stored K x N "N-major"); ping-pong kernels have "_pp"
 // before the layout ("sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk": the tile is one warpgroup's).
+// "sm90_<in>_<out>_", the start of every configuration's name.
 template <class Config>
-constexpr ConfigName make_config_name() {
-    ConfigName s;
+constexpr void append_name_dtypes(ConfigName& s) {
     s.append("sm90_");
     s.append(dtype_name<typename Config::ElementAB>());
     s.append("_");
     s.append(dtype_name<typename Config::ElementD>());
     s.append("_");
+}
+// "<BM>x<BN>x<BK>_s<stages>", the tile and its stages.
+template <class Config>
+constexpr void append_name_tile(ConfigName& s) {
     s.append(Config::kBlockM);
     s.append("x");
     s.append(Config::kBlockN);
@@ -204,6 +208,13 @@ constexpr ConfigName make_config_name() {
     s.append(Config::kBlockK);
     s.append("_s");
     s.append(Config::kStages);
+}
+
+template <class Config>
+constexpr ConfigName make_config_name() {
+    ConfigName s;
+    append_name_dtypes<Config>(s);
+    append_name_tile<Config>(s);
     s.append("_c");
     s.append(Config::kClusterM);
     s.append("x");
