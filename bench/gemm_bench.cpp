@@ -92,7 +92,7 @@ std::vector<Shape> load_shapes(const Options& opt) {
   for (const std::string& suite : opt.suites) {
     if (!root.has(suite)) throw std::runtime_error("suite \"" + suite + "\" is not in " + opt.shapes_path);
     const Json& s = root.at(suite);
-    if (suite == "llm") {
+    if (s.kind == Json::Kind::object) {  // {"M": [...], "NK": {name: [N, K]}}: every M with every (N, K)
       for (const Json& m : s.at("M").array)
         for (const auto& [name, nk] : s.at("NK").object)
           shapes.push_back({suite, name, m.as_int(), nk.array.at(0).as_int(), nk.array.at(1).as_int()});
@@ -546,7 +546,7 @@ class Bench {
 };
 
 void usage() {
-  std::cout << "usage: graphgemm_bench [--shapes PATH] [--suites llm,square,splitk] [--dtypes bf16,int8]\n"
+  std::cout << "usage: graphgemm_bench [--shapes PATH] [--suites llm,square,splitk|ragged] [--dtypes bf16,int8]\n"
                "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--min-m M] [--max-m M]\n"
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
                "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"

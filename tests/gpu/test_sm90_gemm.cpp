@@ -1,4 +1,5 @@
 // graphgemm's own Hopper kernels through GemmPlan, against an fp64 reference, outputs poisoned.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -164,6 +165,70 @@ TEST(Sm90, SwapABKernels) {
   options.backend = Backend::sm90;
   options.sm90_kernel = "sm90_f16_f16_16x64x64_s20_c1x1_sw_bk";
   check_case(spec, options, seed++);
+}
+
+// The last M tile of an M its tile's rows do not divide loads the A box that ends at row M - 1 and
+// reads its own rows further on in the stage (a_box_row: a box mostly past M is slow to zero-fill,
+// session 32). Those rows must get the bits the same rows get in a full tile: each schedule and
+// operand-sharing variant forced by name, M just past a multiple of the tile's rows, between and one
+// short, against the first M rows of the same GEMM at the next multiple (same A rows, scales and
+// epilogue); D's rows past M stay poisoned. Also serial split-K (the last tile's slices hand on all
+// their rows).
+TEST(Sm90, LastMTileMatchesAFullTileBitwise) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  struct Case {
+    const char* tile;
+    int block_m;  // rows of an M tile (tokens for swap-AB)
+    int splits;
+  };
+  const Case cases[] = {{"64x64x64_s13_c1x1", 64, 1},   {"64x128x64_s8_c1x1", 64, 1},      {"64x128x64_s8_c1x1", 64, 2},
+                        {"128x128x64_s6_c1x1", 128, 1}, {"128x128x64_s6_c1x2", 128, 1},    {"128x112x64_s7_c2x1", 128, 1},
+                        {"128x256x64_s4_c2x1", 128, 1}, {"128x128x64_s6_c1x1_pp", 128, 1}, {"64x256x64_s4_c1x1_pp", 64, 1},
+                        {"16x64x64_s20_c1x1_sw", 16, 1}, {"32x64x256_s4_c1x1_sw", 32, 1}};
+  cudaStream_t stream;
+  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  std::uint64_t seed = 700;
+  for (const Case& c : cases)
+    for (int m : {c.block_m + 1, c.block_m + 7, 2 * c.block_m + c.block_m / 2 + 3, 3 * c.block_m - 1}) {
+      const int m_full = (m + c.block_m - 1) / c.block_m * c.block_m;
+      GemmSpec spec{m_full, 1000, 520, DType::bf16, DType::bf16};
+      spec.ld_multiple = 8;
+      spec.with_bias = true;
+      spec.scale_a = 2;  // per row: the rows must line up
+      GemmOperands ops(spec, seed++);
+      GemmOptions options;
+      options.backend = Backend::sm90;
+      options.sm90_kernel = std::string("sm90_bf16_bf16_") + c.tile + "_bk";
+      if (c.splits > 1) {
+        options.split_k_mode = SplitKMode::serial;
+        options.split_k_slices = c.splits;
+      }
+      const auto run = [&](const GemmArgs& args) {
+        GemmPlan plan;
+        const Status s = plan.initialize(args, options);
+        ASSERT_TRUE(s.ok()) << s.to_string();
+        support::DeviceBuffer ws(plan.workspace_size(args));
+        ASSERT_TRUE(plan.run(args, {ws.get(), ws.bytes()}, stream).ok());
+        SUPPORT_CUDA(cudaStreamSynchronize(stream));
+      };
+      SCOPED_TRACE(std::string(c.tile) + " splits " + std::to_string(c.splits) + " M " + std::to_string(m));
+      ops.poison_output(stream);
+      run(ops.args());
+      const auto full = support::download(ops.args().d);
+      ops.poison_output(stream);
+      SUPPORT_CUDA(cudaStreamSynchronize(stream));
+      const auto poisoned = support::download(ops.args().d);
+      GemmArgs part = ops.args();
+      part.a.rows = m;
+      part.d.rows = m;
+      part.scale_a->size = m;
+      run(part);
+      const auto got = support::download(ops.args().d);  // all m_full rows
+      const std::size_t row_bytes = full.size() / m_full, split = static_cast<std::size_t>(m) * row_bytes;
+      EXPECT_TRUE(std::equal(got.begin(), got.begin() + split, full.begin())) << "rows below M differ from a full tile's";
+      EXPECT_TRUE(std::equal(got.begin() + split, got.end(), poisoned.begin() + split)) << "rows at or past M were written";
+    }
+  SUPPORT_CUDA(cudaStreamDestroy(stream));
 }
 
 TEST(Sm90, KZeroAndEmpty) {

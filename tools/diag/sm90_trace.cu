@@ -9,10 +9,11 @@
 // graph. SM90_TRACE_SETS=N in the environment sets the number of operand sets (1: operands and code
 // stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM; SM90_TRACE_KB=FILE writes the
 // producers' k-block issue times (every 8th k-block of the first unit) and prints how far apart the
-// CTAs sharing an A tile issue them.
+// CTAs sharing an A tile issue them. SM90_TRACE_PAD_A=R / SM90_TRACE_PAD_D=R (cooperative tiles)
+// encode A's / D's tensor map over R >= M rows of a buffer that has them (no out-of-bounds box).
 //
-//   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 128x256 | 128x256c2x1 (the library's 2x1-cluster 128x256) | 64c2x1|128c2x1|128x112c2x1 (in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
+//   nvcc -std=c++20 -arch=sm_90a -O3 --expt-relaxed-constexpr -Iinclude -lcuda -o sm90_trace tools/diag/sm90_trace.cu
+//   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 64x64 | 128x256 | 128x256c2x1 (the library's 2x1-cluster 128x256) | 64c2x1|128c2x1|128x112c2x1 (in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
 //
 // NOTES: time main-loop changes in the library's bench, not here: these trace builds compile the
 // kernels differently and spill where the library's do not (session 27: 26-38 bytes in the 128x128
@@ -55,12 +56,20 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     const char* sets_env = std::getenv("SM90_TRACE_SETS");
     const int sets = sets_env ? std::clamp(std::atoi(sets_env), 1, 32)
                               : static_cast<int>(std::clamp<size_t>(150u * 1024 * 1024 / set_bytes + 1, 1, 32));
+    // SM90_TRACE_PAD_A=R / SM90_TRACE_PAD_D=R (R >= M): A's / D's tensor map spans R rows of a
+    // buffer that has them, so the last M tile's box is in bounds (session 32: is a mostly
+    // out-of-bounds box what makes M just past a tile multiple slow?). The kernel still sees M.
+    const auto pad_rows = [m](const char* var) {
+        const char* e = std::getenv(var);
+        return e != nullptr ? std::max(m, std::atoi(e)) : m;
+    };
+    const int rows_a = pad_rows("SM90_TRACE_PAD_A"), rows_d = pad_rows("SM90_TRACE_PAD_D");
     std::vector<__nv_bfloat16*> a(sets), b(sets), d(sets);
     for (int s = 0; s < sets; ++s) {
-        DIAG_CHECK(cudaMalloc(&a[s], size_t(m) * kk * 2));
+        DIAG_CHECK(cudaMalloc(&a[s], size_t(rows_a) * kk * 2));
         DIAG_CHECK(cudaMalloc(&b[s], size_t(n) * kk * 2));
-        DIAG_CHECK(cudaMalloc(&d[s], size_t(m) * n * 2));
-        fill<<<264, 256>>>(a[s], size_t(m) * kk, 1 + s);
+        DIAG_CHECK(cudaMalloc(&d[s], size_t(rows_d) * n * 2));
+        fill<<<264, 256>>>(a[s], size_t(rows_a) * kk, 1 + s);
         fill<<<264, 256>>>(b[s], size_t(n) * kk, 100 + s);
     }
     const size_t ws_bytes = splits > 1 ? G::workspace(m, n, mode, splits, cluster).total() : 0;
@@ -94,6 +103,14 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         if (mlp & 2) p.scale_a = scale;
         if (mlp & 4) p.scale_b = scale_b;
         DIAG_CHECK(G::make_launch_args(p, sms, la[s], full));
+        if constexpr (requires { Config::kEpiCols; }) {  // the cooperative kernels' maps (A M x K, D M x N)
+            if (rows_a != m)
+                DIAG_CHECK(k::detail::encode_tma_2d(&la[s].tma_a, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, a[s], kk, rows_a,
+                                                    uint64_t(kk) * 2, Config::kBoxAInner, Config::kBoxAOuter));
+            if (rows_d != m)
+                DIAG_CHECK(k::detail::encode_tma_2d(&la[s].tma_d, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, d[s],
+                                                    la[s].params.n_tma, rows_d, uint64_t(n) * 2, Config::kEpiCols, 64));
+        }
         // memset: split-K counters zeroed as before session 13, by a memset the kernel follows
         // (not programmatically) instead of the launcher's zeroing kernel.
         if (memset && la[s].zero_bytes > 0) la[s].zero_bytes = 0;
@@ -219,7 +236,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|128|128x256|128x256c2x1|64c2x1|128c2x1|sw16x64|sw16x64x256|sw16x128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8|-] [memset|-]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|64x64|128|128x256|128x256c2x1|64c2x1|128c2x1|sw16x64|sw16x64x256|sw16x128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8|-] [memset|-]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
@@ -235,6 +252,7 @@ int main(int argc, char** argv) {
     const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
     using bf = __nv_bfloat16;
     if (tile == "128") return run<k::GemmConfig<bf, bf, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
+    if (tile == "64x64") return run<k::GemmConfig<bf, bf, 64, 64, 13, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "64") return run<k::GemmConfig<bf, bf, 64, 128, 8, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "128x256") return run<k::GemmConfig<bf, bf, 128, 256, 4, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "128x256c2x1") return run<k::GemmConfig<bf, bf, 128, 256, 4, 2, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);

@@ -165,6 +165,8 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 while (sched.next(tile_m, tile_n, slice)) {
                     const int m0 = tile_m * BM;
                     const int n0 = tile_n * BN;
+                    // Layer 0's input map spans M rows (a_box_row); the later layers' span max_m.
+                    const int a_row0 = l == 0 ? a_box_row(m0, cp.m, BM) : m0;
                     if (l > 0) {
                         // The weights do not depend on the layer before: pull the first k-blocks
                         // of B into L2 while its rows are finished.
@@ -175,7 +177,7 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                     for (int kb = 0; kb < k_blocks; ++kb) {
                         mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                         load_stage<Config>(map_a, map_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
-                                           smem_b + stage * Config::kSmemBStage, kb * BK, m0, n0, 0, 0);
+                                           smem_b + stage * Config::kSmemBStage, kb * BK, a_row0, n0, 0, 0);
                         ring_step<kStages>(stage, phase);
                     }
                 }
@@ -231,7 +233,8 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 const int m0 = tile_m * BM;
                 const int n0 = tile_n * BN;
                 consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, 32>(
-                    acc, stage, phase, 0, k_blocks, bar_full, desc_a0, desc_b0, release_stage, [] {});
+                    acc, stage, phase, 0, k_blocks, bar_full, desc_a0 + (l == 0 ? a_desc_shift(m0, cp.m, BM) : 0u),
+                    desc_b0, release_stage, [] {});
                 const int row_base = m0 + static_cast<int>(wg_idx) * 64;
                 const bool in_bounds = row_base < cp.m;  // warpgroup-uniform
                 if (in_bounds) {

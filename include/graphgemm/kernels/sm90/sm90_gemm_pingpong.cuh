@@ -87,6 +87,7 @@ struct PingpongConfig {
     static constexpr int kOffD = kOffB + kStages * kSmemBStage;
     static constexpr int kOffBar = kOffD + kSmemD;
     static constexpr int kSmemBytes = smem_bytes(kOffBar, kBarBytes);  // the carve-up: SmemCarve
+    static_assert(kOffBar - kOffB >= (kBlockM - 1) * 128, "a shifted A tile's rows past M stay in the tiles (a_box_row)");
 
     // TMA boxes {inner, outer}, as GemmConfig: the multicast operand is split in halves.
     static constexpr bool kMulticastA = kClusterN == 2;
@@ -200,7 +201,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     // wait: see mbar_wait's NOTES).
                     mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
-                                       smem_b + stage * Config::kSmemBStage, kb * BK, m0, n0, rank_m, rank_n);
+                                       smem_b + stage * Config::kSmemBStage, kb * BK, a_box_row(m0, p.m, BM), n0,
+                                       rank_m, rank_n);
                     ring_advance<kStages>(stage, phase, 1);
                 }
             }
@@ -242,6 +244,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         while (sched.next(tile_m, tile_n, slice)) {
             const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
             const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+            const uint64_t desc_a = desc_a0 + a_desc_shift(m0, p.m, BM);  // the tile's rows in the stage
 
             // ---- Our turn on the tensor cores (the other WG has issued its previous unit) ----
             mbar_wait(my_order, order_phase);
@@ -264,7 +267,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     for (int mt = 0; mt < kMmaM; ++mt) {
                         // m-block mt: rows 64*mt.. of the K-major A stage (128 B per row)
                         const uint32_t a_off = stage * Config::kSmemAStage + mt * 64 * 128 + kk * 32;
-                        Mma::mma(acc[mt], desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4),
+                        Mma::mma(acc[mt], desc_a + (a_off >> 4), desc_b0 + (b_off >> 4),
                                  kb > 0 || kk > 0);
                     }
                 }
