@@ -173,7 +173,8 @@ TEST(Sm90, SwapABKernels) {
 // operand-sharing variant forced by name, M just past a multiple of the tile's rows, between and one
 // short, against the first M rows of the same GEMM at the next multiple (same A rows, scales and
 // epilogue); D's rows past M stay poisoned. Also serial split-K (the last tile's slices hand on all
-// their rows).
+// their rows) and two swap-AB tiles (they keep the box at the tile's first row: decode grids showed
+// no cost from it, and the shifted descriptor cost their 128-row main loops 14 instructions).
 TEST(Sm90, LastMTileMatchesAFullTileBitwise) {
   GRAPHGEMM_REQUIRE_HOPPER();
   struct Case {

@@ -612,21 +612,32 @@ __device__ __forceinline__ bool next_unit(Scheduler& sched, bool stream_k, int k
 }
 
 // The first row of A a tile's boxes load, and how many rows further on the tile's own rows start
-// in the stage (the consumer's A descriptor moves by as many 128-byte rows; in 16-byte units, the
-// descriptor's, 8 a row). A tile that starts inside M but ends past it (the last M tile when BM
-// does not divide M) loads the box that ends at row M - 1 instead of a box mostly out of bounds:
-// the TMA unit's zero fill of out-of-bounds rows is slow once many SMs do it (session 32,
+// in the stage. A tile that starts inside M but ends past it (the last M tile when BM does not
+// divide M) loads the box that ends at row M - 1 instead of a box mostly out of bounds: the TMA
+// unit's zero fill of out-of-bounds rows is slow once many SMs do it (session 32,
 // tools/diag/tma_oob_probe: 96 CTAs streaming one 64-row box with 1 valid row 1.37x the time of a
 // full box, 128 rows 2.3x; 129 x 4096 x 4096 22.8 us against 18.1 with the box in bounds). The
-// rows before the tile's own (an earlier tile's) are loaded and never read; the consumer's rows
-// past M read whatever follows in shared memory (the next stages: every layout has at least BM - 1
-// rows of stages after the last A stage, static_assert in the configurations) into accumulator rows
-// that are never stored. Needs M >= BM: with a single, partial M tile the box stays at row 0.
-__device__ __forceinline__ int a_box_row(int m0, int m, int bm) {
-    return m0 < m && m0 + bm > m && m >= bm ? m - bm : m0;
+// rows before the tile's own (an earlier tile's) are loaded and never read; the consumer's wgmmas
+// start `shift` rows into the stage (a_row_bytes), so its rows past M read whatever follows in
+// shared memory (the next stages: every layout has at least BM - 1 rows of tiles after the last A
+// stage, static_assert in the configurations) into accumulator rows that are never stored. Needs
+// M >= BM: with a single, partial M tile the box stays at row 0; so does a cluster's tile wholly
+// past M.
+__device__ __forceinline__ int a_row_shift(int m0, int m, int bm) {
+    return m0 < m && m0 + bm > m && m >= bm ? m0 + bm - m : 0;
 }
-__device__ __forceinline__ uint32_t a_desc_shift(int m0, int m, int bm) {
-    return static_cast<uint32_t>(m0 - a_box_row(m0, m, bm)) * 8u;
+__device__ __forceinline__ int a_box_row(int m0, int m, int bm) { return m0 - a_row_shift(m0, m, bm); }
+// The consumer's side: the shift in bytes of the stage (128 a row); the tile's A descriptor is
+// desc_a0 + (a_row_bytes >> 4). Called by whole warps.
+// NOTES: the value is warp-uniform; the broadcast from lane 0 only keeps ptxas from recomputing the
+// shift from the kernel parameters inside the main loop every k-block (it rematerializes uniform
+// values rather than keep them live: +9 to +12 instructions a k-block in the split-capable
+// cooperative loops without it). Added to the descriptor once a tile, not to each k-step's offset,
+// so that tiles whose A and B stages have one size share the offset arithmetic (64x64: +12 a
+// k-block otherwise). With both, every main loop is as short as before or shorter
+// (sass_mainloop.py; session 32 in docs/sm90_notes.md).
+__device__ __forceinline__ uint32_t a_row_bytes(int m0, int m, int bm) {
+    return __shfl_sync(0xffffffffu, static_cast<uint32_t>(a_row_shift(m0, m, bm)) * 128u, 0);
 }
 
 // Producer: one k-block (k0 = its first column of K) of A (BlockM x BK rows of the M x K A) and of
@@ -1143,7 +1154,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
             // ---- Main loop: one wgmma group in flight, release the previous stage ----
             consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, kBKMajor ? 32 : 16 * 128>(
-                acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0 + a_desc_shift(m0, p.m, BM), desc_b0, release_stage,
+                acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0 + (a_row_bytes(m0, p.m, BM) >> 4), desc_b0,
+                release_stage,
                 [&] { GRAPHGEMM_TRACE_ONCE(traced, wg_leader && wg_idx == 0, 3); });
             GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 4);
 

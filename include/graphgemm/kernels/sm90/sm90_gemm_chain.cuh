@@ -35,6 +35,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -165,8 +166,9 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 while (sched.next(tile_m, tile_n, slice)) {
                     const int m0 = tile_m * BM;
                     const int n0 = tile_n * BN;
-                    // Layer 0's input map spans M rows (a_box_row); the later layers' span max_m.
-                    const int a_row0 = l == 0 ? a_box_row(m0, cp.m, BM) : m0;
+                    // Layer 0's input map spans M rows (a_box_row); the later layers' span max_m,
+                    // so their boxes stay where they are (INT_MAX: no tile ends past it).
+                    const int a_row0 = a_box_row(m0, l == 0 ? cp.m : INT_MAX, BM);
                     if (l > 0) {
                         // The weights do not depend on the layer before: pull the first k-blocks
                         // of B into L2 while its rows are finished.
@@ -233,7 +235,8 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 const int m0 = tile_m * BM;
                 const int n0 = tile_n * BN;
                 consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, 32>(
-                    acc, stage, phase, 0, k_blocks, bar_full, desc_a0 + (l == 0 ? a_desc_shift(m0, cp.m, BM) : 0u),
+                    acc, stage, phase, 0, k_blocks, bar_full,
+                    desc_a0 + (a_row_bytes(m0, l == 0 ? cp.m : INT_MAX, BM) >> 4),  // as the producer's a_row0
                     desc_b0, release_stage, [] {});
                 const int row_base = m0 + static_cast<int>(wg_idx) * 64;
                 const bool in_bounds = row_base < cp.m;  // warpgroup-uniform

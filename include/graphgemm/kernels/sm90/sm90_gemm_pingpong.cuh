@@ -244,7 +244,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         while (sched.next(tile_m, tile_n, slice)) {
             const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
             const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
-            const uint64_t desc_a = desc_a0 + a_desc_shift(m0, p.m, BM);  // the tile's rows in the stage
+            const uint64_t desc_a = desc_a0 + (a_row_bytes(m0, p.m, BM) >> 4);  // the tile's rows in the stage
 
             // ---- Our turn on the tensor cores (the other WG has issued its previous unit) ----
             mbar_wait(my_order, order_phase);

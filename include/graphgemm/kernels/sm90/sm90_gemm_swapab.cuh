@@ -110,7 +110,6 @@ struct SwapABConfig {
     static_assert(kOffRecv % 16 == 0, "16-byte st.async into the receive buffer");
     static_assert(kStages >= 2);
     static_assert(kSmemBytes <= kMaxDynamicSmem, "shared memory budget exceeded");
-    static_assert(kOffBar - kOffB >= (kBlockM - 1) * 128, "a shifted token tile's rows past M stay in the tiles (a_box_row)");
 };
 
 namespace detail {
@@ -286,8 +285,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 for (int kb = kb_begin; kb < kb_end; ++kb) {
                     mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
-                                       smem_b + stage * Config::kSmemBStage, kb * BK, a_box_row(tile_m * BM, p.m, BM),
-                                       tile_n * BN, 0, 0);
+                                       smem_b + stage * Config::kSmemBStage, kb * BK, tile_m * BM, tile_n * BN, 0, 0);
                     GRAPHGEMM_TRACE_ONCE(traced, true, 2);
                     ring_step<kStages>(stage, phase);
                 }
@@ -318,7 +316,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         while (next_unit(sched, false, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
             // ---- Main loop (weights as wgmma's A operand, tokens as its B): as the cooperative kernel ----
             consume_unit<Mma, kStages, BK, Config::kSmemBStage, Config::kSmemAStage, 32>(
-                acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0, desc_b0 + a_desc_shift(tile_m * BM, p.m, BM),
+                acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0, desc_b0,
                 [&](uint32_t s) { release_stage_of<1>(bar_empty + 8 * s, lane); },
                 [&] { GRAPHGEMM_TRACE_ONCE(traced, threadIdx.x == 0, 3); });
             GRAPHGEMM_TRACE(threadIdx.x == 0, 4);
