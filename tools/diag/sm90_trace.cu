@@ -9,8 +9,8 @@
 // graph. SM90_TRACE_SETS=N in the environment sets the number of operand sets (1: operands and code
 // stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM; SM90_TRACE_KB=FILE writes the
 // producers' k-block issue times (every 8th k-block of the first unit) and prints how far apart the
-// CTAs sharing an A tile issue them. SM90_TRACE_PAD_A=R / SM90_TRACE_PAD_D=R (cooperative tiles)
-// encode A's / D's tensor map over R >= M rows of a buffer that has them (no out-of-bounds box).
+// CTAs sharing an A tile issue them. SM90_TRACE_PAD_A=R / SM90_TRACE_PAD_D=R encode A's (for swap-AB
+// the tokens') / D's tensor map over R >= M rows of a buffer that has them (no out-of-bounds box).
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 --expt-relaxed-constexpr -Iinclude -lcuda -o sm90_trace tools/diag/sm90_trace.cu
 //   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 64x64 | 128x256 | 128x256c2x1 (the library's 2x1-cluster 128x256) | 64c2x1|128c2x1|128x112c2x1 (in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
@@ -103,7 +103,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         if (mlp & 2) p.scale_a = scale;
         if (mlp & 4) p.scale_b = scale_b;
         DIAG_CHECK(G::make_launch_args(p, sms, la[s], full));
-        if constexpr (requires { Config::kEpiCols; }) {  // the cooperative kernels' maps (A M x K, D M x N)
+        if constexpr (requires { Config::kEpiCols; }) {  // A M x K and D M x N (swap-AB: D's map unused)
             if (rows_a != m)
                 DIAG_CHECK(k::detail::encode_tma_2d(&la[s].tma_a, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, a[s], kk, rows_a,
                                                     uint64_t(kk) * 2, Config::kBoxAInner, Config::kBoxAOuter));

@@ -19,58 +19,31 @@
 #include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
 
 #include "diag_check.cuh"
+#include "tma_ring.cuh"
 
 namespace d = graphgemm::kernels::sm90::detail;
 
 namespace {
 
-constexpr int kConsumers = 128;
 constexpr int kBRows = 128;
 
-__global__ void __launch_bounds__(kConsumers + 32, 1)
+__global__ void __launch_bounds__(diag::kRingConsumers + 32, 1)
     oob_kernel(const __grid_constant__ CUtensorMap map_a, const __grid_constant__ CUtensorMap map_b, int box_rows,
                int with_b, int k, int stages, int* sink) {
     extern __shared__ __align__(16) uint8_t smem_raw[];
-    const uint32_t smem = (d::smem_u32(smem_raw) + 1023u) & ~1023u;
     const uint32_t a_bytes = static_cast<uint32_t>(box_rows) * 128u;
-    const uint32_t stage_bytes = a_bytes + (with_b ? kBRows * 128u : 0u);
-    const uint32_t bars = smem + stage_bytes * stages;
+    const diag::Ring ring = diag::make_ring(smem_raw, a_bytes + (with_b ? kBRows * 128u : 0u), stages);
     const int steps = k / 64;
-    if (threadIdx.x == 0) {
-        for (int s = 0; s < stages; ++s) {
-            d::mbar_init(bars + 8 * s, 1);
-            d::mbar_init(bars + 8 * (stages + s), 1);
-        }
-        d::fence_mbarrier_init();
-    }
-    __syncthreads();
-    if (threadIdx.x == kConsumers) {  // producer
+    if (threadIdx.x == diag::kRingConsumers) {  // producer
         for (int s = 0; s < steps; ++s) {
-            const int st = s % stages;
-            d::mbar_wait(bars + 8 * (stages + st), ((s / stages) & 1) ^ 1);
-            const uint32_t full = bars + 8 * st, dst = smem + st * stage_bytes;
-            d::mbar_arrive_expect_tx(full, stage_bytes);  // out-of-bounds bytes count as delivered
+            // out-of-bounds bytes count as delivered
+            const uint32_t full = diag::ring_produce(ring, s, ring.stage_bytes), dst = ring.stage(s);
             d::tma_load_2d(dst, &map_a, full, s * 64, 0);
             if (with_b) d::tma_load_2d(dst + a_bytes, &map_b, full, s * 64, blockIdx.x * kBRows);
         }
-    } else if (threadIdx.x < kConsumers) {
-        int acc = 0;
-        for (int s = 0; s < steps; ++s) {
-            const int st = s % stages;
-            d::mbar_wait(bars + 8 * st, (s / stages) & 1);
-            int v;
-            asm volatile("ld.shared.b32 %0, [%1];" : "=r"(v) : "r"(smem + st * stage_bytes + 4 * threadIdx.x));
-            acc ^= v;
-            d::named_barrier_sync(1, kConsumers);
-            if (threadIdx.x == 0) d::mbar_arrive(bars + 8 * (stages + st));
-        }
-        if (acc == 0x7fffffff) *sink = acc;  // keeps the reads
+    } else if (threadIdx.x < diag::kRingConsumers) {
+        diag::ring_consume(ring, steps, sink);
     }
-}
-
-__global__ void fill(uint32_t* p, size_t n, unsigned seed) {
-    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
-        p[i] = static_cast<uint32_t>(i) * 2654435761u ^ seed;
 }
 
 }  // namespace
@@ -90,11 +63,11 @@ int main(int argc, char** argv) {
     const int sets = static_cast<int>(std::clamp<size_t>(3 * size_t(l2) / b_bytes + 1, 2, 64));
     char* a = nullptr;
     DIAG_CHECK(cudaMalloc(&a, a_bytes));
-    fill<<<264, 256>>>(reinterpret_cast<uint32_t*>(a), a_bytes / 4, 5);
+    diag::fill_words<<<264, 256>>>(reinterpret_cast<uint32_t*>(a), a_bytes / 4, 5);
     std::vector<char*> b(sets);
     for (int s = 0; s < sets; ++s) {
         DIAG_CHECK(cudaMalloc(&b[s], b_bytes));
-        fill<<<264, 256>>>(reinterpret_cast<uint32_t*>(b[s]), b_bytes / 4, 77 + s);
+        diag::fill_words<<<264, 256>>>(reinterpret_cast<uint32_t*>(b[s]), b_bytes / 4, 77 + s);
     }
     int* sink = nullptr;
     DIAG_CHECK(cudaMalloc(&sink, 4));
@@ -122,7 +95,7 @@ int main(int argc, char** argv) {
                 cudaGraph_t g;
                 DIAG_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
                 for (int r = 0; r < reps; ++r)
-                    oob_kernel<<<ctas, kConsumers + 32, smem, stream>>>(map_a, maps_b[r % sets], box_rows, with_b, k,
+                    oob_kernel<<<ctas, diag::kRingConsumers + 32, smem, stream>>>(map_a, maps_b[r % sets], box_rows, with_b, k,
                                                                        stages, sink);
                 DIAG_CHECK(cudaStreamEndCapture(stream, &g));
                 cudaGraphExec_t ge;

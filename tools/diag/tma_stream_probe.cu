@@ -20,63 +20,34 @@
 #include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
 
 #include "diag_check.cuh"
+#include "tma_ring.cuh"
 
 namespace d = graphgemm::kernels::sm90::detail;
 
 namespace {
 
-constexpr int kConsumers = 128;
-
 // mode 0: TMA boxes (boxes per stage `boxes`); mode 1: contiguous bulk copies of `stage_bytes`.
-__global__ void __launch_bounds__(kConsumers + 32, 1)
+__global__ void __launch_bounds__(diag::kRingConsumers + 32, 1)
     stream_kernel(const __grid_constant__ CUtensorMap map, const char* base, int mode, int rows, int k,
                   int boxes, int stages, int* sink) {
     extern __shared__ __align__(16) uint8_t smem_raw[];
-    const uint32_t smem = (d::smem_u32(smem_raw) + 1023u) & ~1023u;
     const uint32_t box_bytes = static_cast<uint32_t>(rows) * 128u;
-    const uint32_t stage_bytes = box_bytes * boxes;
-    const uint32_t bars = smem + stage_bytes * stages;
+    const diag::Ring ring = diag::make_ring(smem_raw, box_bytes * boxes, stages);
     const int steps = k / 64 / boxes;  // stages per CTA
-    if (threadIdx.x == 0) {
-        for (int s = 0; s < stages; ++s) {
-            d::mbar_init(bars + 8 * s, 1);
-            d::mbar_init(bars + 8 * (stages + s), 1);
-        }
-        d::fence_mbarrier_init();
-    }
-    __syncthreads();
-    if (threadIdx.x == kConsumers) {  // producer
+    if (threadIdx.x == diag::kRingConsumers) {  // producer
         const int n0 = blockIdx.x * rows;
         const char* tile = base + static_cast<size_t>(n0) * k * 2;
         for (int s = 0; s < steps; ++s) {
-            const int st = s % stages;
-            d::mbar_wait(bars + 8 * (stages + st), ((s / stages) & 1) ^ 1);
-            const uint32_t full = bars + 8 * st, dst = smem + st * stage_bytes;
-            d::mbar_arrive_expect_tx(full, stage_bytes);
+            const uint32_t full = diag::ring_produce(ring, s, ring.stage_bytes), dst = ring.stage(s);
             if (mode == 0) {
                 for (int b = 0; b < boxes; ++b) d::tma_load_2d(dst + b * box_bytes, &map, full, (s * boxes + b) * 64, n0);
             } else {
-                d::bulk_load_1d(dst, tile + static_cast<size_t>(s) * stage_bytes, stage_bytes, full);
+                d::bulk_load_1d(dst, tile + static_cast<size_t>(s) * ring.stage_bytes, ring.stage_bytes, full);
             }
         }
-    } else if (threadIdx.x < kConsumers) {
-        int acc = 0;
-        for (int s = 0; s < steps; ++s) {
-            const int st = s % stages;
-            d::mbar_wait(bars + 8 * st, (s / stages) & 1);
-            int v;
-            asm volatile("ld.shared.b32 %0, [%1];" : "=r"(v) : "r"(smem + st * stage_bytes + 4 * threadIdx.x));
-            acc ^= v;
-            d::named_barrier_sync(1, kConsumers);
-            if (threadIdx.x == 0) d::mbar_arrive(bars + 8 * (stages + st));
-        }
-        if (acc == 0x7fffffff) *sink = acc;  // keeps the reads
+    } else if (threadIdx.x < diag::kRingConsumers) {
+        diag::ring_consume(ring, steps, sink);
     }
-}
-
-__global__ void fill(uint32_t* p, size_t n, unsigned seed) {
-    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
-        p[i] = static_cast<uint32_t>(i) * 2654435761u ^ seed;
 }
 
 }  // namespace
@@ -101,7 +72,7 @@ int main(int argc, char** argv) {
     std::vector<char*> buf(sets);
     for (int s = 0; s < sets; ++s) {
         DIAG_CHECK(cudaMalloc(&buf[s], bytes));
-        fill<<<264, 256>>>(reinterpret_cast<uint32_t*>(buf[s]), bytes / 4, 77 + s);
+        diag::fill_words<<<264, 256>>>(reinterpret_cast<uint32_t*>(buf[s]), bytes / 4, 77 + s);
     }
     int* sink = nullptr;
     DIAG_CHECK(cudaMalloc(&sink, 4));
@@ -133,7 +104,7 @@ int main(int argc, char** argv) {
         cudaGraph_t g;
         DIAG_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
         for (int r = 0; r < reps; ++r)
-            stream_kernel<<<n / rows, kConsumers + 32, smem, stream>>>(maps[r % sets], buf[r % sets], pt.mode, rows, k,
+            stream_kernel<<<n / rows, diag::kRingConsumers + 32, smem, stream>>>(maps[r % sets], buf[r % sets], pt.mode, rows, k,
                                                                      pt.boxes, stages, sink);
         DIAG_CHECK(cudaStreamEndCapture(stream, &g));
         cudaGraphExec_t ge;

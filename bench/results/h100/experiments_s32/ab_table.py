@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Session 32 call 7 tables (the final build): M x 4096 x 4096 (us, old = HEAD 9ee402b's kernels, new = the A box in
-bounds; two rounds) and the ragged suite (cuBLASLt / ours per shape and run; ours new / old time)."""
-import json, math, os
-here = os.path.dirname(os.path.abspath(__file__))
+"""Session 32's A/B tables of one call (call2 or call7: its sq.json and bench/ragged_*.json):
+M x 4096 x 4096 (us, old = HEAD 9ee402b's kernels, new = the A box in bounds; two rounds) and the
+ragged suite (cuBLASLt / ours per shape and run; ours new / old time).
+
+  python3 ab_table.py call7 > call7/table.md"""
+import json, math, os, sys
+here = os.path.join(os.path.dirname(os.path.abspath(__file__)), sys.argv[1])
 sq = json.load(open(f"{here}/sq.json"))
 names = {"cublaslt": "cuBLASLt", "sm90": "ours (auto)",
          "sm90=sm90_bf16_bf16_64x128x64_s8_c1x1_bk+nopdl:none": "64x128 no PDL",
