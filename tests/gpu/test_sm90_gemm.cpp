@@ -186,8 +186,7 @@ TEST(Sm90, LastMTileMatchesAFullTileBitwise) {
                         {"128x128x64_s6_c1x1", 128, 1}, {"128x128x64_s6_c1x2", 128, 1},    {"128x112x64_s7_c2x1", 128, 1},
                         {"128x256x64_s4_c2x1", 128, 1}, {"128x128x64_s6_c1x1_pp", 128, 1}, {"64x256x64_s4_c1x1_pp", 64, 1},
                         {"16x64x64_s20_c1x1_sw", 16, 1}, {"32x64x256_s4_c1x1_sw", 32, 1}};
-  cudaStream_t stream;
-  SUPPORT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  const graphgemm::testing::Stream stream;
   std::uint64_t seed = 700;
   for (const Case& c : cases)
     for (int m : {c.block_m + 1, c.block_m + 7, 2 * c.block_m + c.block_m / 2 + 3, 3 * c.block_m - 1}) {
@@ -209,15 +208,15 @@ TEST(Sm90, LastMTileMatchesAFullTileBitwise) {
         const Status s = plan.initialize(args, options);
         ASSERT_TRUE(s.ok()) << s.to_string();
         support::DeviceBuffer ws(plan.workspace_size(args));
-        ASSERT_TRUE(plan.run(args, {ws.get(), ws.bytes()}, stream).ok());
-        SUPPORT_CUDA(cudaStreamSynchronize(stream));
+        ASSERT_TRUE(plan.run(args, {ws.get(), ws.bytes()}, stream.s).ok());
+        SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
       };
       SCOPED_TRACE(std::string(c.tile) + " splits " + std::to_string(c.splits) + " M " + std::to_string(m));
-      ops.poison_output(stream);
+      ops.poison_output(stream.s);
       run(ops.args());
       const auto full = support::download(ops.args().d);
-      ops.poison_output(stream);
-      SUPPORT_CUDA(cudaStreamSynchronize(stream));
+      ops.poison_output(stream.s);
+      SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
       const auto poisoned = support::download(ops.args().d);
       GemmArgs part = ops.args();
       part.a.rows = m;
@@ -229,7 +228,6 @@ TEST(Sm90, LastMTileMatchesAFullTileBitwise) {
       EXPECT_TRUE(std::equal(got.begin(), got.begin() + split, full.begin())) << "rows below M differ from a full tile's";
       EXPECT_TRUE(std::equal(got.begin() + split, got.end(), poisoned.begin() + split)) << "rows at or past M were written";
     }
-  SUPPORT_CUDA(cudaStreamDestroy(stream));
 }
 
 TEST(Sm90, KZeroAndEmpty) {
