@@ -12,6 +12,7 @@
 #include <cublasLt.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -50,6 +51,13 @@ struct Options {
   std::string out_dir = "bench/results/local";
   int batches = 10;
   double target_batch_us = 1000;
+  // 0: the backends' timed replays take turns (A B C A B C ...), so every backend runs at the clock
+  // their mix allows. > 0: each backend in turn first runs alone for this many milliseconds of
+  // back-to-back replays (untimed), then its `batches` timed replays follow: every backend at the
+  // clock its own power draw allows under the GPU's power cap (H100, session 33: compute-bound
+  // GEMMs run power-capped, and kernels that spend more energy per FLOP get a lower clock, which
+  // turns hide). The timed replays then come in `batches` segments of about sustain_ms / batches each.
+  double sustain_ms = 0;
   std::int64_t max_m = 0;  // 0: no limit (a quick run can cap M)
   std::int64_t min_m = 0;  // shapes with smaller M are left out
   std::string shape;       // "MxNxK": this one shape instead of the suites (for profilers)
@@ -385,15 +393,40 @@ class Bench {
       SUPPORT_CUDA(cudaGraphDestroy(graph));
       SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));  // warm-up replay
     }
-    for (int batch = 0; batch < opt_.batches; ++batch)
+    if (opt_.sustain_ms > 0) {
       for (Candidate& c : cands) {
         if (!c.exec) continue;
-        SUPPORT_CUDA(cudaEventRecord(start_, stream_));
-        SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
-        SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
-        SUPPORT_CUDA(cudaEventSynchronize(stop_));
-        c.samples.push_back(elapsed_us() / c.reps);
+        // Back-to-back replays (a sync every 4 keeps the queue short) until the backend has run
+        // alone for sustain_ms; then `batches` timed segments of back-to-back replays, together
+        // about sustain_ms again: a segment spans tens of milliseconds, as the power cap's clock
+        // changes do (one replay of ~1 ms sees them as noise).
+        const auto t0 = std::chrono::steady_clock::now();
+        int warm = 0;
+        while (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() < opt_.sustain_ms) {
+          for (int i = 0; i < 4; ++i, ++warm) SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
+          SUPPORT_CUDA(cudaStreamSynchronize(stream_));
+        }
+        const double replay_ms = opt_.sustain_ms / warm;
+        const int per_segment = std::max(1, static_cast<int>(std::lround(opt_.sustain_ms / opt_.batches / replay_ms)));
+        for (int batch = 0; batch < opt_.batches; ++batch) {
+          SUPPORT_CUDA(cudaEventRecord(start_, stream_));
+          for (int i = 0; i < per_segment; ++i) SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
+          SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
+          SUPPORT_CUDA(cudaEventSynchronize(stop_));
+          c.samples.push_back(elapsed_us() / (static_cast<double>(c.reps) * per_segment));
+        }
       }
+    } else {
+      for (int batch = 0; batch < opt_.batches; ++batch)
+        for (Candidate& c : cands) {
+          if (!c.exec) continue;
+          SUPPORT_CUDA(cudaEventRecord(start_, stream_));
+          SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
+          SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
+          SUPPORT_CUDA(cudaEventSynchronize(stop_));
+          c.samples.push_back(elapsed_us() / c.reps);
+        }
+    }
     for (std::size_t b = 0; b < backends.size(); ++b) {
       Candidate& c = cands[b];
       if (!c.exec) continue;
@@ -524,8 +557,12 @@ class Bench {
          << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << (std::isfinite(peak_flops) ? std::to_string(peak_flops / 1e12) : std::string("null"))
          << ", \"peak_source\": " << json_escape(peak_source) << ",\n  \"method\": "
          << json_escape("median of " + std::to_string(opt_.batches) +
-                        " timed replays of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2, backends "
-                        "replayed in turn; random normal inputs; floor = max(bytes / copy bandwidth, flops / peak)")
+                        " timed replays of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2, " +
+                        (opt_.sustain_ms > 0 ? "each backend's after it ran alone for " + std::to_string(opt_.sustain_ms) +
+                                                   " ms (sustained)"
+                                             : std::string("backends replayed in turn")) +
+                        "; random normal inputs; floor = max(bytes / copy bandwidth, flops / peak)")
+         << ", \"sustain_ms\": " << opt_.sustain_ms
          << ",\n  \"rows\": [\n" << rows.str() << "\n  ]\n}\n";
       std::ofstream(base + ".md") << "# " << dtype_name << " GEMM on " << prop_.name
                                   << (opt_.epilogue == "plain" ? "" : ", epilogue: " + opt_.epilogue)
@@ -548,6 +585,8 @@ class Bench {
 void usage() {
   std::cout << "usage: graphgemm_bench [--shapes PATH] [--suites llm,square,splitk|ragged] [--dtypes bf16,int8]\n"
                "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--min-m M] [--max-m M]\n"
+               "                       [--sustain-ms MS]  (each backend runs alone MS ms before its timed replays:\n"
+               "                                           its own clock under the power cap; default: backends in turn)\n"
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
                "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"
                "                       [--epilogue plain|bias]  (bias: + a per-column bias of D's dtype, every backend)\n"
@@ -582,6 +621,10 @@ int main(int argc, char** argv) {
     else if (a == "--backends") opt.backends = split_list(next());
     else if (a == "--out") opt.out_dir = next();
     else if (a == "--batches") opt.batches = std::stoi(next());
+    else if (a == "--sustain-ms") {
+      opt.sustain_ms = std::stod(next());
+      if (!(opt.sustain_ms >= 0)) { std::cerr << "--sustain-ms takes milliseconds >= 0\n"; return 2; }
+    }
     else if (a == "--max-m") opt.max_m = std::stoll(next());
     else if (a == "--min-m") opt.min_m = std::stoll(next());
     else if (a == "--shape") opt.shape = next();

@@ -167,23 +167,32 @@ TEST(Sm90Schedule, HeuristicNeverSplitsAPingpongKernel) {
           }
         }
   EXPECT_GT(pp_chosen, 0);  // the heuristic does consider them
-  // Large square problems go to a ping-pong kernel (predicted, docs/sm90_notes.md "Step 2").
-  const gd::KernelChoice big = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 8192, 8192, 8192, 132);
-  ASSERT_GE(big.index, 0);
-  EXPECT_EQ(gd::kernel_info(big.index).schedule, gk::Schedule::pingpong) << big.explanation;
-  // ... but not the largest ones (session 10 sweep, H100: from ~1.9 TFLOP of work on it ran 9-30%
-  // behind 128x256 / 128x192, e.g. 8192 x 57344 x 8192 14.3 ms against 11.0 ms), which take a
-  // cooperative tile; below (4096 x 28672 x 4096, 0.96 TFLOP) ping-pong stays (it won by 4%).
+  // Ping-pong where K is short or the 128x256 tiles would fill few waves (2048^3, deepseek_v3.b at
+  // M = 4096, llama3_8b.qkv at M = 1024) ...
   using Mnk = std::tuple<std::int64_t, std::int64_t, std::int64_t>;
+  for (auto [m, n, k] : {Mnk{2048, 2048, 2048}, Mnk{4096, 24576, 1536}, Mnk{1024, 6144, 4096}}) {
+    const gd::KernelChoice pp = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132);
+    ASSERT_GE(pp.index, 0);
+    EXPECT_EQ(gd::kernel_info(pp.index).schedule, gk::Schedule::pingpong) << m << "x" << n << "x" << k << ": " << pp.explanation;
+  }
+  // ... but the cooperative 128x256 where K >= 4096 and its tiles fill >= 3 waves (session 33,
+  // H100: fewer joules per FLOP, 2-7% faster under the power cap; 8192^3, 4096^3,
+  // 4096 x 28672 x 4096).
+  for (auto [m, n, k] : {Mnk{8192, 8192, 8192}, Mnk{4096, 4096, 4096}, Mnk{4096, 28672, 4096}}) {
+    const gd::KernelChoice coop = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132);
+    ASSERT_GE(coop.index, 0);
+    EXPECT_EQ(gd::kernel_info(coop.index).schedule, gk::Schedule::cooperative) << m << "x" << n << "x" << k << ": " << coop.explanation;
+    EXPECT_EQ(gd::kernel_info(coop.index).block_n, 256) << coop.explanation;
+  }
+  // Above 1.6 TFLOP of work, whatever K, a cooperative tile (session 10 sweep, H100: from ~1.9
+  // TFLOP on, ping-pong ran 9-30% behind 128x256 / 128x192, e.g. 8192 x 57344 x 8192 14.3 ms
+  // against 11.0 ms).
   for (auto [m, n, k] : {Mnk{8192, 57344, 8192}, Mnk{4096, 57344, 8192}, Mnk{8192, 28672, 4096}}) {
     const gd::KernelChoice huge = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132);
     ASSERT_GE(huge.index, 0);
     EXPECT_EQ(gd::kernel_info(huge.index).schedule, gk::Schedule::cooperative) << m << "x" << n << "x" << k << ": " << huge.explanation;
     EXPECT_GE(gd::kernel_info(huge.index).block_n, 192) << huge.explanation;
   }
-  const gd::KernelChoice below = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 4096, 28672, 4096, 132);
-  ASSERT_GE(below.index, 0);
-  EXPECT_EQ(gd::kernel_info(below.index).schedule, gk::Schedule::pingpong) << below.explanation;
   // split_k_only: only cooperative instances.
   const gd::KernelChoice coop = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 8192, 8192, 8192, 132, true);
   ASSERT_GE(coop.index, 0);
