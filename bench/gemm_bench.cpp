@@ -53,10 +53,10 @@ struct Options {
   double target_batch_us = 1000;
   // 0: the backends' timed replays take turns (A B C A B C ...), so every backend runs at the clock
   // their mix allows. > 0: each backend in turn first runs alone for this many milliseconds of
-  // back-to-back replays (untimed), then its `batches` timed replays follow: every backend at the
-  // clock its own power draw allows under the GPU's power cap (H100, session 33: compute-bound
-  // GEMMs run power-capped, and kernels that spend more energy per FLOP get a lower clock, which
-  // turns hide). The timed replays then come in `batches` segments of about sustain_ms / batches each.
+  // back-to-back replays (untimed), then `batches` timed segments of back-to-back replays, about
+  // sustain_ms / batches each: every backend at the clock its own power draw allows under the GPU's
+  // power cap (H100, session 33: compute-bound GEMMs run power-capped, and kernels that spend more
+  // energy per FLOP get a lower clock, which turns hide).
   double sustain_ms = 0;
   std::int64_t max_m = 0;  // 0: no limit (a quick run can cap M)
   std::int64_t min_m = 0;  // shapes with smaller M are left out
@@ -401,12 +401,13 @@ class Bench {
         // about sustain_ms again: a segment spans tens of milliseconds, as the power cap's clock
         // changes do (one replay of ~1 ms sees them as noise).
         const auto t0 = std::chrono::steady_clock::now();
+        const auto ran_ms = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(); };
         int warm = 0;
-        while (std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() < opt_.sustain_ms) {
+        do {
           for (int i = 0; i < 4; ++i, ++warm) SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
           SUPPORT_CUDA(cudaStreamSynchronize(stream_));
-        }
-        const double replay_ms = opt_.sustain_ms / warm;
+        } while (ran_ms() < opt_.sustain_ms);
+        const double replay_ms = ran_ms() / warm;
         const int per_segment = std::max(1, static_cast<int>(std::lround(opt_.sustain_ms / opt_.batches / replay_ms)));
         for (int batch = 0; batch < opt_.batches; ++batch) {
           SUPPORT_CUDA(cudaEventRecord(start_, stream_));

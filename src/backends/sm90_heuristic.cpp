@@ -62,17 +62,17 @@ constexpr double kPingpongOnceOverheadK = 1536;
 // twice the operand bytes per flop of 128x256.
 constexpr double kPingpongMaxFlops = 1.6e12;
 // ... and not where K >= kPingpongMaxK and the 128x256 tiles fill at least kPingpongCoopWaves waves
-// of SMs: there the cooperative 128x256 tile takes fewer joules per FLOP (half the operand bytes
+// of SMs: there the cooperative 128x256 tile takes fewer joules per FLOP (~0.75x the operand bytes
 // per FLOP through L2 and shared memory), and compute-bound GEMMs run at the clock the GPU's power
 // cap allows. MEASURED (H100, session 33, experiments_s33): graphgemm_clock_probe, 3 s of
 // back-to-back launches per kernel, both at ~695 W: 8192^3 ping-pong 636-645 TFLOP/s, 128x256
-// c2x1 670-677, cuBLASLt 671-681; at locked clocks (ncu) the three take 2.16-2.21 M cycles, so the
+// c2x1 670-677, cuBLASLt 670-681; at locked clocks (ncu) the three take 2.16-2.21 M cycles, so the
 // difference is the clock the power cap leaves each. The bench with --sustain-ms 500 (each backend
 // alone before it is timed), square + llm M >= 1024, two rounds: 128x256 ahead of ping-pong by
 // 2-7% on every shape with K >= 4096 and >= 3.9 waves of 128x256 tiles (4096^3 / 6144^3 / 8192^3,
 // llama3_8b.qkv / .o / .gate_up and llama3_70b.qkv / .o at M = 4096 / 8192, .gate_up M = 1024);
-// behind where K <= 2048 (deepseek_v3.b / .d: 1-5%) or the 128x256 tiles fill < 3 waves
-// (llama3_8b.qkv / llama3_70b.qkv M = 1024: 8-14%). In the bench's default turns (backends
+// behind or level where K <= 2048 (deepseek_v3.b / .d: 0-5%; deepseek_v3.b M = 8192 2-4% ahead) or
+// where the 128x256 tiles fill < 3 waves (llama3_8b.qkv / llama3_70b.qkv M = 1024: 7-14%). In the bench's default turns (backends
 // alternating every replay, so all run at the clock of the mix) ping-pong was 0-4% ahead on the
 // moved shapes. Only from M = kPingpongEnergyMinM on (what was measured): at M <= 256 the llm
 // GEMMs are bound by streaming B from DRAM rather than by the tensor cores' clock.

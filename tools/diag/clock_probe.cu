@@ -10,6 +10,7 @@
 //   graphgemm_clock_probe MxNxK[,MxNxK...] [backend,...] [seconds=3] [rounds=2]
 //   backends: cublaslt, sm90 (automatic), or sm90=<kernel name>; default cublaslt,sm90
 //   (bench/CMakeLists.txt builds it; needs nvidia-smi on PATH)
+#include <signal.h>
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
 
@@ -56,15 +57,15 @@ struct Sample {
   std::string reasons;
 };
 
-// nvidia-smi's CSV lines: "epoch_ms_by_us_clock, sm MHz, W, reasons". nvidia-smi's own timestamp
-// has one-second resolution, so each line is stamped when this process reads it.
-std::vector<Sample> read_samples(FILE* pipe, const bool* stop) {
+// nvidia-smi's CSV lines "sm MHz, W, reasons" until the pipe ends. nvidia-smi's own timestamp has
+// one-second resolution, so each line is stamped when this process reads it.
+std::vector<Sample> read_samples(FILE* pipe) {
   std::vector<Sample> out;
   char line[512];
-  while (!*stop && std::fgets(line, sizeof line, pipe)) {
+  while (std::fgets(line, sizeof line, pipe)) {
     auto f = split(line, ',');
     if (f.size() < 3) continue;
-    Sample s{now_ms(), std::atof(f[0].c_str()), std::atof(f[1].c_str()), f.size() > 2 ? f[2] : ""};
+    Sample s{now_ms(), std::atof(f[0].c_str()), std::atof(f[1].c_str()), f[2]};
     if (!s.reasons.empty() && s.reasons.back() == '\n') s.reasons.pop_back();
     out.push_back(s);
   }
@@ -89,13 +90,21 @@ int main(int argc, char** argv) {
   const double seconds = argc > 3 ? std::atof(argv[3]) : 3.0;
   const int rounds = argc > 4 ? std::atoi(argv[4]) : 2;
 
-  // nvidia-smi samples in the background; lines are stamped as they arrive.
+  // nvidia-smi samples in the background (a shell that prints its pid first, so that it can be
+  // ended); a reader thread stamps the lines as they arrive, until the pipe ends.
   FILE* smi = popen("nvidia-smi --query-gpu=clocks.sm,power.draw,clocks_event_reasons.active "
-                    "--format=csv,noheader,nounits -lms 50", "r");
-  if (!smi) { std::fprintf(stderr, "cannot start nvidia-smi\n"); return 1; }
-  bool stop = false;
+                    "--format=csv,noheader,nounits -lms 50 & echo \"pid $!\"; wait", "r");
+  long smi_pid = 0;
+  char line[512];
+  // The pid line may come after nvidia-smi's first samples: skip those.
+  for (int i = 0; smi && smi_pid == 0 && i < 16 && std::fgets(line, sizeof line, smi); ++i)
+    std::sscanf(line, "pid %ld", &smi_pid);
+  if (smi_pid == 0) {
+    std::fprintf(stderr, "cannot start nvidia-smi\n");
+    return 1;
+  }
   std::vector<Sample> samples;
-  std::thread reader([&] { samples = read_samples(smi, &stop); });
+  std::thread reader([&] { samples = read_samples(smi); });
 
   cudaStream_t st;
   DIAG_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
@@ -147,9 +156,9 @@ int main(int argc, char** argv) {
     DIAG_CHECK(cudaFree(b));
     DIAG_CHECK(cudaFree(d));
   }
-  stop = true;
-  pclose(smi);  // ends nvidia-smi; the reader's fgets returns
+  kill(static_cast<pid_t>(smi_pid), SIGTERM);  // nvidia-smi ends, the shell's wait returns, the pipe ends
   reader.join();
+  pclose(smi);
 
   std::printf("\n%-18s %-46s %5s %9s %9s %8s %7s  %s\n", "shape", "backend", "round", "TFLOP/s", "launches", "sm MHz", "W", "clock-event reasons (most frequent)");
   for (const auto& t : turns) {
