@@ -175,6 +175,10 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   // Ties: the larger tile, then the smaller cluster.
   const auto area = [](const KernelInfo& x) { return x.block_m * x.block_n; };
   const auto cluster_of = [](const KernelInfo& x) { return x.cluster_m * x.cluster_n; };
+  // A property of the shape: where the 128x256 tile's lower energy per FLOP beats ping-pong
+  // (kPingpongMaxK).
+  const bool pingpong_costs_energy = m >= kPingpongEnergyMinM && k_dim >= kPingpongMaxK &&
+                                     static_cast<double>(ceil_div(m, 128) * ceil_div(n, 256)) >= kPingpongCoopWaves * num_sms;
   for (int i = 0; i < kernel_count(); ++i) {
     const KernelInfo& k = kernel_info(i);
     if (k.dtype_in != in || k.dtype_out != out || k.b_k_major != b_k_major) continue;
@@ -201,9 +205,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       // CTA with one tile leaves one warpgroup idle: 1024^3 ran at 0.49x).
       if (cluster > 1 || k.block_n != 128 || tiles < ctas) continue;
       if (2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k_dim) > kPingpongMaxFlops) continue;
-      if (m >= kPingpongEnergyMinM && k_dim >= kPingpongMaxK &&
-          static_cast<double>(ceil_div(m, 128) * ceil_div(n, 256)) >= kPingpongCoopWaves * num_sms)
-        continue;
+      if (pingpong_costs_energy) continue;
     }
     ++candidates;
     const double cost = relative_cost(k, m, n, k_dim, num_sms);

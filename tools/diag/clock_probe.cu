@@ -19,32 +19,29 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "cli.hpp"
+#include "gpu_support.hpp"
 #include "graphgemm/gemm.hpp"
 
 #include "diag_check.cuh"
 
 namespace gg = graphgemm;
+using graphgemm::bench::split_list;
+using graphgemm::support::DeviceBuffer;
 
 namespace {
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string item; std::getline(ss, item, sep);)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 double now_ms() {
   return std::chrono::duration<double, std::milli>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-__global__ void fill_random(__nv_bfloat16* p, long long n, unsigned seed) {
+// Uniform in [-0.5, 0.5) (not support::fill_random's normal values: the inputs of session 33's
+// figures; a tensor core's power depends on its operands' bits).
+__global__ void fill_uniform(__nv_bfloat16* p, long long n, unsigned seed) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
     unsigned x = (unsigned)i * 2654435761u ^ seed;
     x ^= x >> 13; x *= 0x5bd1e995u; x ^= x >> 15;
@@ -63,7 +60,7 @@ std::vector<Sample> read_samples(FILE* pipe) {
   std::vector<Sample> out;
   char line[512];
   while (std::fgets(line, sizeof line, pipe)) {
-    auto f = split(line, ',');
+    auto f = split_list(line);
     if (f.size() < 3) continue;
     Sample s{now_ms(), std::atof(f[0].c_str()), std::atof(f[1].c_str()), f[2]};
     if (!s.reasons.empty() && s.reasons.back() == '\n') s.reasons.pop_back();
@@ -85,8 +82,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s MxNxK[,MxNxK...] [backend,...] [seconds=3] [rounds=2]\n", argv[0]);
     return 2;
   }
-  const auto shapes = split(argv[1], ',');
-  const auto backends = split(argc > 2 ? argv[2] : "cublaslt,sm90", ',');
+  const auto shapes = split_list(argv[1]);
+  const auto backends = split_list(argc > 2 ? argv[2] : "cublaslt,sm90");
   const double seconds = argc > 3 ? std::atof(argv[3]) : 3.0;
   const int rounds = argc > 4 ? std::atoi(argv[4]) : 2;
 
@@ -113,31 +110,28 @@ int main(int argc, char** argv) {
   for (const auto& shape : shapes) {
     long long m = 0, n = 0, k = 0;
     if (std::sscanf(shape.c_str(), "%lldx%lldx%lld", &m, &n, &k) != 3) { std::fprintf(stderr, "bad shape %s\n", shape.c_str()); return 2; }
-    __nv_bfloat16 *a, *b, *d;
-    DIAG_CHECK(cudaMalloc(&a, m * k * 2));
-    DIAG_CHECK(cudaMalloc(&b, n * k * 2));
-    DIAG_CHECK(cudaMalloc(&d, m * n * 2));
-    fill_random<<<528, 256, 0, st>>>(a, m * k, 1);
-    fill_random<<<528, 256, 0, st>>>(b, n * k, 2);
+    const DeviceBuffer a(m * k * 2), b(n * k * 2), d(m * n * 2);
+    fill_uniform<<<528, 256, 0, st>>>(a.as<__nv_bfloat16>(), m * k, 1);
+    fill_uniform<<<528, 256, 0, st>>>(b.as<__nv_bfloat16>(), n * k, 2);
     gg::GemmArgs args;
-    args.a = gg::MatrixView::row_major(a, gg::DType::bf16, m, k);
-    args.b = gg::MatrixView::transposed_weight(b, gg::DType::bf16, n, k);
-    args.d = gg::MatrixView::row_major(d, gg::DType::bf16, m, n);
+    args.a = gg::MatrixView::row_major(a.get(), gg::DType::bf16, m, k);
+    args.b = gg::MatrixView::transposed_weight(b.get(), gg::DType::bf16, n, k);
+    args.d = gg::MatrixView::row_major(d.get(), gg::DType::bf16, m, n);
     std::vector<gg::GemmPlan> plans(backends.size());
-    std::vector<void*> ws(backends.size(), nullptr);
+    std::vector<DeviceBuffer> ws(backends.size());
     for (size_t i = 0; i < backends.size(); ++i) {
       gg::GemmOptions o;
       const auto& be = backends[i];
       o.backend = be == "cublaslt" ? gg::Backend::cublaslt : gg::Backend::sm90;
       if (be.rfind("sm90=", 0) == 0) o.sm90_kernel = be.substr(5);
       if (auto s = plans[i].initialize(args, o); !s.ok()) { std::fprintf(stderr, "%s: %s\n", be.c_str(), s.message().c_str()); return 1; }
-      if (size_t bytes = plans[i].workspace_size(args)) DIAG_CHECK(cudaMalloc(&ws[i], bytes));
+      ws[i] = DeviceBuffer(plans[i].workspace_size(args));
       std::printf("%s %s: %s\n", shape.c_str(), be.c_str(), plans[i].describe().c_str());
     }
     const double flop = 2.0 * m * n * k;
     for (int r = 0; r < rounds; ++r)
       for (size_t i = 0; i < backends.size(); ++i) {
-        const gg::Workspace w{ws[i], plans[i].workspace_size(args)};
+        const gg::Workspace w{ws[i].get(), ws[i].bytes()};
         DIAG_CHECK(cudaStreamSynchronize(st));
         const double t0 = now_ms();
         long long launches = 0;
@@ -151,10 +145,6 @@ int main(int argc, char** argv) {
         turns.push_back({shape, backends[i], r, t0, t1, flop * launches / ((t1 - t0) * 1e-3) / 1e12, launches});
         std::this_thread::sleep_for(std::chrono::milliseconds(300));  // a short cool-down between turns
       }
-    for (void* p : ws) if (p) DIAG_CHECK(cudaFree(p));
-    DIAG_CHECK(cudaFree(a));
-    DIAG_CHECK(cudaFree(b));
-    DIAG_CHECK(cudaFree(d));
   }
   kill(static_cast<pid_t>(smi_pid), SIGTERM);  // nvidia-smi ends, the shell's wait returns, the pipe ends
   reader.join();
