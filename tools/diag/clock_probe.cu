@@ -35,6 +35,13 @@ using graphgemm::support::DeviceBuffer;
 
 namespace {
 
+// nvidia-smi's pid while it samples: ended at any exit, also DIAG_CHECK's std::exit on an error.
+long g_smi_pid = 0;
+void end_sampling() {
+  if (g_smi_pid) kill(static_cast<pid_t>(g_smi_pid), SIGTERM);
+  g_smi_pid = 0;
+}
+
 double now_ms() {
   return std::chrono::duration<double, std::milli>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
@@ -91,15 +98,17 @@ int main(int argc, char** argv) {
   // ended); a reader thread stamps the lines as they arrive, until the pipe ends.
   FILE* smi = popen("nvidia-smi --query-gpu=clocks.sm,power.draw,clocks_event_reasons.active "
                     "--format=csv,noheader,nounits -lms 50 & echo \"pid $!\"; wait", "r");
-  long smi_pid = 0;
   char line[512];
   // The pid line may come after nvidia-smi's first samples: skip those.
-  for (int i = 0; smi && smi_pid == 0 && i < 16 && std::fgets(line, sizeof line, smi); ++i)
-    std::sscanf(line, "pid %ld", &smi_pid);
-  if (smi_pid == 0) {
+  for (int i = 0; smi && g_smi_pid == 0 && i < 16 && std::fgets(line, sizeof line, smi); ++i)
+    std::sscanf(line, "pid %ld", &g_smi_pid);
+  if (g_smi_pid == 0) {
     std::fprintf(stderr, "cannot start nvidia-smi\n");
     return 1;
   }
+  // From here on errors leave through std::exit (as DIAG_CHECK does): a return would destroy the
+  // running reader thread (std::terminate) and skip end_sampling.
+  std::atexit(end_sampling);
   std::vector<Sample> samples;
   std::thread reader([&] { samples = read_samples(smi); });
 
@@ -109,7 +118,7 @@ int main(int argc, char** argv) {
   std::vector<Turn> turns;
   for (const auto& shape : shapes) {
     long long m = 0, n = 0, k = 0;
-    if (std::sscanf(shape.c_str(), "%lldx%lldx%lld", &m, &n, &k) != 3) { std::fprintf(stderr, "bad shape %s\n", shape.c_str()); return 2; }
+    if (std::sscanf(shape.c_str(), "%lldx%lldx%lld", &m, &n, &k) != 3) { std::fprintf(stderr, "bad shape %s\n", shape.c_str()); std::exit(2); }
     const DeviceBuffer a(m * k * 2), b(n * k * 2), d(m * n * 2);
     fill_uniform<<<528, 256, 0, st>>>(a.as<__nv_bfloat16>(), m * k, 1);
     fill_uniform<<<528, 256, 0, st>>>(b.as<__nv_bfloat16>(), n * k, 2);
@@ -124,7 +133,7 @@ int main(int argc, char** argv) {
       const auto& be = backends[i];
       o.backend = be == "cublaslt" ? gg::Backend::cublaslt : gg::Backend::sm90;
       if (be.rfind("sm90=", 0) == 0) o.sm90_kernel = be.substr(5);
-      if (auto s = plans[i].initialize(args, o); !s.ok()) { std::fprintf(stderr, "%s: %s\n", be.c_str(), s.message().c_str()); return 1; }
+      if (auto s = plans[i].initialize(args, o); !s.ok()) { std::fprintf(stderr, "%s: %s\n", be.c_str(), s.message().c_str()); std::exit(1); }
       ws[i] = DeviceBuffer(plans[i].workspace_size(args));
       std::printf("%s %s: %s\n", shape.c_str(), be.c_str(), plans[i].describe().c_str());
     }
@@ -138,7 +147,7 @@ int main(int argc, char** argv) {
         // Batches of launches, synchronized per batch so the host never runs far ahead.
         while (now_ms() - t0 < seconds * 1000) {
           for (int j = 0; j < 8; ++j, ++launches)
-            if (auto s = plans[i].run(args, w, st); !s.ok()) { std::fprintf(stderr, "%s\n", s.message().c_str()); return 1; }
+            if (auto s = plans[i].run(args, w, st); !s.ok()) { std::fprintf(stderr, "%s\n", s.message().c_str()); std::exit(1); }
           DIAG_CHECK(cudaStreamSynchronize(st));
         }
         const double t1 = now_ms();
@@ -146,7 +155,7 @@ int main(int argc, char** argv) {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));  // a short cool-down between turns
       }
   }
-  kill(static_cast<pid_t>(smi_pid), SIGTERM);  // nvidia-smi ends, the shell's wait returns, the pipe ends
+  end_sampling();  // nvidia-smi ends, the shell's wait returns, the pipe ends
   reader.join();
   pclose(smi);
 
