@@ -93,6 +93,11 @@ int main(int argc, char** argv) {
   const auto backends = split_list(argc > 2 ? argv[2] : "cublaslt,sm90");
   const double seconds = argc > 3 ? std::atof(argv[3]) : 3.0;
   const int rounds = argc > 4 ? std::atoi(argv[4]) : 2;
+  for (const auto& be : backends)
+    if (be != "cublaslt" && be != "sm90" && be.rfind("sm90=", 0) != 0) {
+      std::fprintf(stderr, "unknown backend %s: cublaslt, sm90 or sm90=<kernel name>\n", be.c_str());
+      return 2;
+    }
 
   // nvidia-smi samples in the background (a shell that prints its pid first, so that it can be
   // ended); a reader thread stamps the lines as they arrive, until the pipe ends.
