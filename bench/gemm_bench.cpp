@@ -1,10 +1,11 @@
 // graphgemm_bench: times GEMM backends side by side, in one process, over the shape suite.
 //
-// Method (see bench/README.md): for each shape and backend, operand sets are allocated and filled
+// Method (see README.md, Benchmarks): for each shape and backend, operand sets are allocated and filled
 // with random normal values, enough sets that together they exceed 3x the L2 cache; `reps` runs
 // cycling over the sets are captured in one CUDA graph, and each replay of that graph is timed with
-// CUDA events. The time per GEMM is replay time / reps; we report the median over replays, with
-// the min and max. Graph replay leaves host launch overhead out, for every backend alike.
+// CUDA events. The time per GEMM is replay time / reps; we report the median over replays (with
+// --sustain-ms: the mean over timed segments of back-to-back replays, see Options::sustain_ms)
+// and the min and max. Graph replay leaves host launch overhead out, for every backend alike.
 // Floors: bytes that must move / copy bandwidth measured in this run, and FLOPs / the dense peak
 // measured in this run (the fastest 8192^3 of any backend, for that dtype).
 
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -52,12 +54,13 @@ struct Options {
   int batches = 10;
   double target_batch_us = 1000;
   // 0: the backends' timed replays take turns (A B C A B C ...), so every backend runs at the clock
-  // their mix allows. > 0: each backend in turn first runs alone for this many milliseconds of
-  // back-to-back replays (untimed), then `batches` timed segments of back-to-back replays, about
-  // sustain_ms / batches each: every backend at the clock its own power draw allows under the GPU's
-  // power cap (H100, session 33: compute-bound GEMMs run power-capped, and kernels that spend more
-  // energy per FLOP get a lower clock, which turns hide).
+  // their mix allows. > 0: the backends take turns of this many milliseconds of back-to-back
+  // replays, the first half untimed, the second in timed segments (`batches` in all, over
+  // `sustain_rounds` rounds whose order runs forward, then backward): every backend at the clock its
+  // own power draw allows under the GPU's power cap (H100, session 33: compute-bound GEMMs run
+  // power-capped, and kernels that spend more energy per FLOP get a lower clock, which turns hide).
   double sustain_ms = 0;
+  int sustain_rounds = 4;  // rounded up to an even count
   std::int64_t max_m = 0;  // 0: no limit (a quick run can cap M)
   std::int64_t min_m = 0;  // shapes with smaller M are left out
   std::string shape;       // "MxNxK": this one shape instead of the suites (for profilers)
@@ -71,7 +74,7 @@ struct Options {
 };
 
 struct Timing {
-  double median_us = 0, min_us = 0, max_us = 0;
+  double central_us = 0, min_us = 0, max_us = 0;  // central: the median, or the mean when sustained
   int reps = 0, sets = 0;
 };
 
@@ -325,6 +328,9 @@ class Bench {
   // Times every backend on one shape. The backends share the operand sets; their graphs are built
   // first and then replayed in turn (A B C A B C ...), so that a change of clocks or power state
   // during the run weighs on all of them alike.
+  // Rounds of sustained turns: even (forward, then backward), at least 2.
+  int sustained_rounds() const { return std::max(2, opt_.sustain_rounds + opt_.sustain_rounds % 2); }
+
   std::vector<Measurement> measure(const Shape& s, DType in, const std::vector<BackendSpec>& backends, bool check) {
     GemmSpec spec{s.m, s.n, s.k, in, output_for(in)};
     if (in == DType::fp8_e4m3) { spec.scale_a = 1; spec.scale_b = 1; }
@@ -394,27 +400,43 @@ class Bench {
       SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));  // warm-up replay
     }
     if (opt_.sustain_ms > 0) {
-      for (Candidate& c : cands) {
-        if (!c.exec) continue;
-        // Back-to-back replays (a sync every 4 keeps the queue short) until the backend has run
-        // alone for sustain_ms; then `batches` timed segments of back-to-back replays, together
-        // about sustain_ms again: a segment spans tens of milliseconds, as the power cap's clock
-        // changes do (one replay of ~1 ms sees them as noise).
-        const auto t0 = std::chrono::steady_clock::now();
-        const auto ran_ms = [&] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count(); };
-        int warm = 0;
-        do {
-          for (int i = 0; i < 4; ++i, ++warm) SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
-          SUPPORT_CUDA(cudaStreamSynchronize(stream_));
-        } while (ran_ms() < opt_.sustain_ms);
-        const double replay_ms = ran_ms() / warm;
-        const int per_segment = std::max(1, static_cast<int>(std::lround(opt_.sustain_ms / opt_.batches / replay_ms)));
-        for (int batch = 0; batch < opt_.batches; ++batch) {
-          SUPPORT_CUDA(cudaEventRecord(start_, stream_));
-          for (int i = 0; i < per_segment; ++i) SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
-          SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
-          SUPPORT_CUDA(cudaEventSynchronize(stop_));
-          c.samples.push_back(elapsed_us() / (static_cast<double>(c.reps) * per_segment));
+      // Turns of sustain_ms per backend: back-to-back replays (a sync every 4 keeps the queue
+      // short), the first half untimed (the power cap's clock settles to this backend's draw), the
+      // second half timed in segments of tens of milliseconds (as the cap's clock changes; one
+      // replay of ~1 ms sees them as noise). The backends take their turns in rounds whose order
+      // runs forward, then backward (A B C, C B A, then rotated: B C A, A C B, ...): the GPU's
+      // clock drifts over seconds under the cap (H100, session 34: ~1% per 1 s turn at 4096^3,
+      // always faster later in one call), and a fixed order had handed that drift to the later
+      // backends.
+      std::vector<Candidate*> active;
+      for (Candidate& c : cands)
+        if (c.exec) active.push_back(&c);
+      const int n = static_cast<int>(active.size());
+      const int rounds = sustained_rounds();
+      const int segments = (opt_.batches + rounds - 1) / rounds;  // per turn: batches or more in all
+      const auto now_ms = [] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+      };
+      for (int round = 0; round < rounds && n > 0; ++round) {
+        for (int turn = 0; turn < n; ++turn) {
+          const int pos = round % 2 == 0 ? turn : n - 1 - turn;
+          Candidate& c = *active[(pos + round / 2) % n];
+          const double t0 = now_ms();
+          int warm = 0;
+          do {
+            for (int i = 0; i < 4; ++i, ++warm) SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
+            SUPPORT_CUDA(cudaStreamSynchronize(stream_));
+          } while (now_ms() - t0 < opt_.sustain_ms / 2);
+          const double replay_ms = (now_ms() - t0) / warm;
+          const int per_segment =
+              std::max(1, static_cast<int>(std::lround(opt_.sustain_ms / 2 / segments / replay_ms)));
+          for (int seg = 0; seg < segments; ++seg) {
+            SUPPORT_CUDA(cudaEventRecord(start_, stream_));
+            for (int i = 0; i < per_segment; ++i) SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
+            SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
+            SUPPORT_CUDA(cudaEventSynchronize(stop_));
+            c.samples.push_back(elapsed_us() / (static_cast<double>(c.reps) * per_segment));
+          }
         }
       }
     } else {
@@ -433,7 +455,13 @@ class Bench {
       if (!c.exec) continue;
       SUPPORT_CUDA(cudaGraphExecDestroy(c.exec));
       std::sort(c.samples.begin(), c.samples.end());
-      out[b].timing = Timing{c.samples[c.samples.size() / 2], c.samples.front(), c.samples.back(), c.reps, sets};
+      // Sustained: the mean over the segments, i.e. the time-averaged clock. Under the power cap
+      // the clock swings by +-7% from one 50 ms segment to the next (H100, session 34), so a
+      // median of few segments lands on whichever level most of them saw.
+      const double central = opt_.sustain_ms > 0
+          ? std::accumulate(c.samples.begin(), c.samples.end(), 0.0) / static_cast<double>(c.samples.size())
+          : c.samples[c.samples.size() / 2];
+      out[b].timing = Timing{central, c.samples.front(), c.samples.back(), c.reps, sets};
     }
     return out;
   }
@@ -462,7 +490,7 @@ class Bench {
       for (std::size_t b = 0; b < peak_ms.size(); ++b) {
         const Measurement& m = peak_ms[b];
         if (!m.timing || backends[b].sol) continue;  // the speed of light does no arithmetic
-        const double f = 2.0 * 8192 * 8192 * 8192 / (m.timing->median_us * 1e-6);
+        const double f = 2.0 * 8192 * 8192 * 8192 / (m.timing->central_us * 1e-6);
         if (f > peak_flops) { peak_flops = f; peak_source = opt_.backends[b] + " 8192^3"; }
       }
       if (opt_.no_peak) {
@@ -506,7 +534,7 @@ class Bench {
           rows << "}";
         };
         auto num = [](std::optional<double> v) { return v ? std::to_string(*v) : std::string("null"); };
-        field("us", [&](const Measurement& m) { return num(m.timing ? std::optional(m.timing->median_us) : std::nullopt); });
+        field("us", [&](const Measurement& m) { return num(m.timing ? std::optional(m.timing->central_us) : std::nullopt); });
         field("us_min", [&](const Measurement& m) { return num(m.timing ? std::optional(m.timing->min_us) : std::nullopt); });
         field("us_max", [&](const Measurement& m) { return num(m.timing ? std::optional(m.timing->max_us) : std::nullopt); });
         field("rel_error", [&](const Measurement& m) { return num(m.rel_error); });
@@ -517,10 +545,10 @@ class Bench {
         for (std::size_t b = 0; b < backends.size(); ++b) {
           const Measurement& m = ms[b];
           if (m.timing) {
-            md << " " << m.timing->median_us << " | ";
+            md << " " << m.timing->central_us << " | ";
             if (backends[b].sol) md << "n/a |";  // no arithmetic: no FLOP rate
-            else md << flops / (m.timing->median_us * 1e-6) / 1e12 << " |";
-            std::cerr << "  " << opt_.backends[b] << " " << m.timing->median_us << " us";
+            else md << flops / (m.timing->central_us * 1e-6) / 1e12 << " |";
+            std::cerr << "  " << opt_.backends[b] << " " << m.timing->central_us << " us";
           } else {
             md << " n/a | n/a |";
             std::cerr << "  " << opt_.backends[b] << " n/a (" << m.error << ")";
@@ -531,7 +559,7 @@ class Bench {
           }
         }
         for (std::size_t b = 1; b < backends.size(); ++b) {
-          if (ms[b].timing && ms[0].timing) md << " " << ms[0].timing->median_us / ms[b].timing->median_us << "x |";
+          if (ms[b].timing && ms[0].timing) md << " " << ms[0].timing->central_us / ms[b].timing->central_us << "x |";
           else md << " n/a |";
         }
         md << "\n";
@@ -557,19 +585,25 @@ class Bench {
          << ", \"epilogue\": " << json_escape(opt_.epilogue) << ", \"b_layout\": " << json_escape(opt_.b_layout)
          << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << (std::isfinite(peak_flops) ? std::to_string(peak_flops / 1e12) : std::string("null"))
          << ", \"peak_source\": " << json_escape(peak_source) << ",\n  \"method\": "
-         << json_escape("median of " + std::to_string(opt_.batches) +
-                        " timed replays of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2, " +
-                        (opt_.sustain_ms > 0 ? "each backend's after it ran alone for " + std::to_string(opt_.sustain_ms) +
-                                                   " ms (sustained)"
+         << json_escape((opt_.sustain_ms > 0 ? "mean of " : "median of ") +
+                        std::to_string(opt_.sustain_ms > 0 ? sustained_rounds() * ((opt_.batches + sustained_rounds() - 1) / sustained_rounds())
+                                                           : opt_.batches) +
+                        (opt_.sustain_ms > 0 ? " timed segments of back-to-back replays" : " timed replays") +
+                        " of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2, " +
+                        (opt_.sustain_ms > 0 ? "sustained: turns of " + std::to_string(opt_.sustain_ms) +
+                                                   " ms per backend (first half untimed) in " +
+                                                   std::to_string(sustained_rounds()) +
+                                                   " rounds, forward then backward"
                                              : std::string("backends replayed in turn")) +
                         "; random normal inputs; floor = max(bytes / copy bandwidth, flops / peak)")
-         << ", \"sustain_ms\": " << opt_.sustain_ms
+         << ", \"sustain_ms\": " << opt_.sustain_ms << ", \"sustain_rounds\": " << sustained_rounds()
          << ",\n  \"rows\": [\n" << rows.str() << "\n  ]\n}\n";
       std::ofstream(base + ".md") << "# " << dtype_name << " GEMM on " << prop_.name
                                   << (opt_.epilogue == "plain" ? "" : ", epilogue: " + opt_.epilogue)
                                   << (opt_.b_layout == "nk" ? "" : ", B stored K x N") << "\n\nCopy bandwidth " << bw
                                   << " GB/s; dense peak " << peak_flops / 1e12 << " T(FL)OP/s (" << peak_source
-                                  << "). Times are medians in µs.\n\n" << md.str();
+                                  << "). Times are " << (opt_.sustain_ms > 0 ? "means over sustained segments" : "medians")
+                                  << " in µs.\n\n" << md.str();
       std::cerr << "wrote " << base << ".json and .md\n";
     }
     return failures == 0 ? 0 : 1;
@@ -586,8 +620,10 @@ class Bench {
 void usage() {
   std::cout << "usage: graphgemm_bench [--shapes PATH] [--suites llm,square,splitk|ragged] [--dtypes bf16,int8]\n"
                "                       [--backends cublaslt,sm90,auto] [--out DIR] [--batches N] [--min-m M] [--max-m M]\n"
-               "                       [--sustain-ms MS]  (each backend runs alone MS ms before its timed replays:\n"
-               "                                           its own clock under the power cap; default: backends in turn)\n"
+               "                       [--sustain-ms MS] [--sustain-rounds R]  (backends take turns of MS ms of\n"
+               "                                           back-to-back replays, the second half timed, in R rounds\n"
+               "                                           (default 4) forward then backward: each at its own clock\n"
+               "                                           under the power cap; default: single replays in turn)\n"
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
                "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"
                "                       [--epilogue plain|bias]  (bias: + a per-column bias of D's dtype, every backend)\n"
@@ -622,6 +658,10 @@ int main(int argc, char** argv) {
     else if (a == "--backends") opt.backends = split_list(next());
     else if (a == "--out") opt.out_dir = next();
     else if (a == "--batches") opt.batches = std::stoi(next());
+    else if (a == "--sustain-rounds") {
+      opt.sustain_rounds = std::stoi(next());
+      if (opt.sustain_rounds < 1) { std::cerr << "--sustain-rounds takes a count >= 1\n"; return 2; }
+    }
     else if (a == "--sustain-ms") {
       opt.sustain_ms = std::stod(next());
       if (!(opt.sustain_ms >= 0)) { std::cerr << "--sustain-ms takes milliseconds >= 0\n"; return 2; }

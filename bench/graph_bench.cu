@@ -249,35 +249,45 @@ struct TinyBench {
       out.push_back(r);
     }
     {
-      // The driver API with the CUfunction resolved once (the runtime maps the host stub to
-      // its CUfunction on every cudaGraphExecKernelNodeSetParams).
+      // The driver API with the kernel resolved once (the runtime maps the host stub on every
+      // cudaGraphExecKernelNodeSetParams), as a CUfunction (what graph::KernelNode passes) or as
+      // the CUkernel the runtime put into the node. H100, session 34: the same cost (1.084x /
+      // 1.085x plain replay, two runs); one call on another machine had these driver updates at
+      // 1.103-1.107x against 1.040x for the runtime's (not repeated since).
       cudaFunction_t fn = nullptr;
       SUPPORT_CUDA(cudaGetFuncBySymbol(&fn, reinterpret_cast<const void*>(dynamic_kernel)));
+      cudaKernel_t kern = nullptr;
+      SUPPORT_CUDA(cudaGetKernel(&kern, reinterpret_cast<const void*>(dynamic_kernel)));
       void* entry = nullptr;
       cudaDriverEntryPointQueryResult q{};
       SUPPORT_CUDA(cudaGetDriverEntryPointByVersion("cuGraphExecKernelNodeSetParams", &entry, 12000, cudaEnableDefault, &q));
       using SetParamsFn = CUresult (*)(CUgraphExec, CUgraphNode, const CUDA_KERNEL_NODE_PARAMS*);
       const auto set_params = reinterpret_cast<SetParamsFn>(entry);
-      TinyResult r{"probe: combined, driver API with a resolved CUfunction"};
-      r.total_ms = run(b, [&](int i) {
-        float p = param(i);
-        for (int n = 0; n < 4; ++n) {
-          int idx = 4 * (n / 2) + 2 + n % 2;
-          void* args[] = {&b, &idx, &p};
-          CUDA_KERNEL_NODE_PARAMS kp{};
-          kp.func = reinterpret_cast<CUfunction>(fn);
-          kp.gridDimX = kp.gridDimY = kp.gridDimZ = 1;
-          kp.blockDimX = kp.blockDimY = kp.blockDimZ = 1;
-          kp.kernelParams = args;
-          if (set_params(reinterpret_cast<CUgraphExec>(combined), reinterpret_cast<CUgraphNode>(nodes[n]), &kp) != CUDA_SUCCESS) {
-            std::fprintf(stderr, "cuGraphExecKernelNodeSetParams failed\n");
-            std::exit(1);
+      for (const bool as_kernel : {false, true}) {
+        TinyResult r{as_kernel ? "probe: combined, driver API with the CUkernel"
+                               : "probe: combined, driver API with a resolved CUfunction"};
+        r.total_ms = run(b, [&](int i) {
+          float p = param(i);
+          for (int n = 0; n < 4; ++n) {
+            int idx = 4 * (n / 2) + 2 + n % 2;
+            void* args[] = {&b, &idx, &p};
+            CUDA_KERNEL_NODE_PARAMS kp{};
+            if (as_kernel) kp.kern = reinterpret_cast<CUkernel>(kern);
+            else kp.func = reinterpret_cast<CUfunction>(fn);
+            kp.gridDimX = kp.gridDimY = kp.gridDimZ = 1;
+            kp.blockDimX = kp.blockDimY = kp.blockDimZ = 1;
+            kp.kernelParams = args;
+            if (set_params(reinterpret_cast<CUgraphExec>(combined), reinterpret_cast<CUgraphNode>(nodes[n]), &kp) !=
+                CUDA_SUCCESS) {
+              std::fprintf(stderr, "cuGraphExecKernelNodeSetParams failed\n");
+              std::exit(1);
+            }
           }
-        }
-        SUPPORT_CUDA(cudaGraphLaunch(combined, s));
-      });
-      r.matches = values(b) == reference;
-      out.push_back(r);
+          SUPPORT_CUDA(cudaGraphLaunch(combined, s));
+        });
+        r.matches = values(b) == reference;
+        out.push_back(r);
+      }
     }
     SUPPORT_CUDA(cudaGraphExecDestroy(combined));
     SUPPORT_CUDA(cudaGraphDestroy(combined_graph));
