@@ -484,39 +484,18 @@ __device__ __forceinline__ void store_staged_columns(const KernelParams& p, uint
     }
 }
 
-// Epilogue of one consumer warpgroup's 64 x BN block of accumulators (the wgmma m64nBNk16
-// fragment layout), rows [row_base, row_base + 64) and columns [n0, n0 + BN) of D, shared by the
-// cooperative and the ping-pong kernels. Per chunk of kCols columns: D = alpha * acc * scale_a *
-// scale_b + bias + beta * C is staged into one of the warpgroup's kBufs 128B-swizzled smem buffers
-// (bufs, kBufBytes each; epi_buf is the next one, carried across calls), then stored by one TMA
-// store clipped at M; the columns [n_tma, N) that TMA cannot store exactly are copied from the
-// staged chunk with plain stores. A tile whose width is not a multiple of kCols (128x136, 128x176) ends with
-// a partial chunk, which TMA cannot store either (its box would write the next tile's columns):
-// it is copied with 16-byte plain stores. Nothing outside M x N is written. Warpgroup-uniform; the caller
-// guarantees row_base < M and n0 < N, and waits for the last stores (tma_store_wait) before exit.
-//
-// NOTES: TMA stores write whole 16-byte units, so a store that reached past column N-1 mid-unit
-// would overwrite the bytes after it (seen on H100): tma_d spans only the 16-byte aligned columns
-// [0, p.n_tma). One bulk group is committed per chunk, empty when the chunk has no TMA store, so
-// that tma_store_wait_read<kBufs - 1> counts chunks (buffers), not stores: with a missing group the
-// next write to a buffer could overtake the store still reading it.
-template <class ElementD, int BN, int kCols, int kBufs, int kBufBytes, int kNumAccum>
-__device__ __forceinline__ void store_block(const KernelParams& p, const CUtensorMap* tma_d,
-                                            const float (&acc)[kNumAccum], int row_base, int n0,
-                                            uint32_t bufs, uint32_t& epi_buf, int barrier_id,
-                                            bool wg_leader, int warp_in_wg, int lane) {
+// store_block for one stage-chunk kind (kKind: see stage_chunk), all of the block's chunks.
+template <int kKind, class ElementD, int BN, int kCols, int kBufs, int kBufBytes, int kNumAccum>
+__device__ __forceinline__ void store_block_of_kind(const KernelParams& p, const CUtensorMap* tma_d,
+                                                    const float (&acc)[kNumAccum], int row_base, int n0,
+                                                    uint32_t bufs, uint32_t& epi_buf, int barrier_id,
+                                                    bool wg_leader, int warp_in_wg, int lane, float rs0, float rs1,
+                                                    bool has_c) {
     const int r0 = warp_in_wg * 16 + lane / 4;
     const uint32_t stsm_off = stmatrix_lane_offset(warp_in_wg, lane);  // 16-bit D only
     const int g_r0 = row_base + r0;
     const int g_r1 = g_r0 + 8;
-    float rs0 = p.alpha, rs1 = p.alpha;
-    if (p.scale_a != nullptr) {
-        rs0 *= g_r0 < p.m ? p.scale_a[g_r0] : 0.0f;
-        rs1 *= g_r1 < p.m ? p.scale_a[g_r1] : 0.0f;
-    }
-    const bool has_c = p.c != nullptr && p.beta != 0.0f;
     const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
-    const bool general = p.scale_b != nullptr || has_c;  // else bias (of p.bias_type) at most
     constexpr int kChunks = (BN + kCols - 1) / kCols;
     constexpr int kLastCols = BN - (kChunks - 1) * kCols;  // kCols, or the partial last chunk's width
 #pragma unroll
@@ -529,24 +508,14 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
         if (wg_leader) tma_store_wait_read<kBufs - 1>();
         named_barrier_sync(barrier_id, 128);
         GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 8);
-        // Warpgroup-uniform switch: only the path taken is fetched (see stage_chunk). The width is
-        // kCols, or kLastCols for a partial last chunk.
-        auto stage = [&](auto width) {
-            constexpr int W = decltype(width)::value;
-#define GRAPHGEMM_STAGE_CHUNK(K) \
-    stage_chunk<K, ElementD, kCols, W>(p, acc, chunk, col_base, buf, buf + stsm_off, r0, lane, g_r0, g_r1, rs0, \
-                                       rs1, has_c, c_ptr)
-            switch (general ? kGeneralEpilogue : p.bias_type) {
-                case 0: GRAPHGEMM_STAGE_CHUNK(0); break;
-                case 1: GRAPHGEMM_STAGE_CHUNK(1); break;
-                case 2: GRAPHGEMM_STAGE_CHUNK(2); break;
-                case 3: GRAPHGEMM_STAGE_CHUNK(3); break;
-                default: GRAPHGEMM_STAGE_CHUNK(kGeneralEpilogue); break;
-            }
-#undef GRAPHGEMM_STAGE_CHUNK
-        };
-        if (!partial) stage(std::integral_constant<int, kCols>{});
-        else stage(std::integral_constant<int, kLastCols>{});
+        // The width is kCols, or kLastCols for a partial last chunk.
+        if (!partial) {
+            stage_chunk<kKind, ElementD, kCols, kCols>(p, acc, chunk, col_base, buf, buf + stsm_off, r0, lane, g_r0,
+                                                       g_r1, rs0, rs1, has_c, c_ptr);
+        } else {
+            stage_chunk<kKind, ElementD, kCols, kLastCols>(p, acc, chunk, col_base, buf, buf + stsm_off, r0, lane,
+                                                           g_r0, g_r1, rs0, rs1, has_c, c_ptr);
+        }
         // Generic-proxy smem writes -> visible to the async proxy (TMA store).
         fence_proxy_async_shared();
         named_barrier_sync(barrier_id, 128);
@@ -566,6 +535,58 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
         }
         epi_buf = epi_buf + 1 == kBufs ? 0 : epi_buf + 1;
     }
+}
+
+// Epilogue of one consumer warpgroup's 64 x BN block of accumulators (the wgmma m64nBNk16
+// fragment layout), rows [row_base, row_base + 64) and columns [n0, n0 + BN) of D, shared by the
+// cooperative and the ping-pong kernels. Per chunk of kCols columns: D = alpha * acc * scale_a *
+// scale_b + bias + beta * C is staged into one of the warpgroup's kBufs 128B-swizzled smem buffers
+// (bufs, kBufBytes each; epi_buf is the next one, carried across calls), then stored by one TMA
+// store clipped at M; the columns [n_tma, N) that TMA cannot store exactly are copied from the
+// staged chunk with plain stores. A tile whose width is not a multiple of kCols (128x136, 128x176) ends with
+// a partial chunk, which TMA cannot store either (its box would write the next tile's columns):
+// it is copied with 16-byte plain stores. Nothing outside M x N is written. Warpgroup-uniform; the caller
+// guarantees row_base < M and n0 < N, and waits for the last stores (tma_store_wait) before exit.
+//
+// NOTES: TMA stores write whole 16-byte units, so a store that reached past column N-1 mid-unit
+// would overwrite the bytes after it (seen on H100): tma_d spans only the 16-byte aligned columns
+// [0, p.n_tma). One bulk group is committed per chunk, empty when the chunk has no TMA store, so
+// that tma_store_wait_read<kBufs - 1> counts chunks (buffers), not stores: with a missing group the
+// next write to a buffer could overtake the store still reading it.
+// The epilogue kind is switched once per block, not once per chunk: each kind's chunks then lie
+// together in the code, and the block runs through one stretch of it. With the switch in every
+// unrolled chunk, the plain path jumped over the other kinds' code four times a block (128x256:
+// chunks ~2300 instructions apart in a 12 600-instruction kernel), and its first instructions after
+// each jump stalled (ncu source counters, H100, session 34: S2R / ULDC / the first FMUL of each
+// chunk held most of the epilogue's samples; the epilogue took ~7.6% of the consumers' samples at
+// 4096^3 against cuBLASLt's ~4.5%).
+template <class ElementD, int BN, int kCols, int kBufs, int kBufBytes, int kNumAccum>
+__device__ __forceinline__ void store_block(const KernelParams& p, const CUtensorMap* tma_d,
+                                            const float (&acc)[kNumAccum], int row_base, int n0,
+                                            uint32_t bufs, uint32_t& epi_buf, int barrier_id,
+                                            bool wg_leader, int warp_in_wg, int lane) {
+    const int g_r0 = row_base + warp_in_wg * 16 + lane / 4;
+    const int g_r1 = g_r0 + 8;
+    float rs0 = p.alpha, rs1 = p.alpha;
+    if (p.scale_a != nullptr) {
+        rs0 *= g_r0 < p.m ? p.scale_a[g_r0] : 0.0f;
+        rs1 *= g_r1 < p.m ? p.scale_a[g_r1] : 0.0f;
+    }
+    const bool has_c = p.c != nullptr && p.beta != 0.0f;
+    const bool general = p.scale_b != nullptr || has_c;  // else bias (of p.bias_type) at most
+    // Warpgroup-uniform switch: only the path taken is fetched (see stage_chunk).
+#define GRAPHGEMM_STORE_BLOCK(K)                                                                                  \
+    store_block_of_kind<K, ElementD, BN, kCols, kBufs, kBufBytes>(p, tma_d, acc, row_base, n0, bufs, epi_buf,      \
+                                                                  barrier_id, wg_leader, warp_in_wg, lane, rs0, rs1, \
+                                                                  has_c)
+    switch (general ? kGeneralEpilogue : p.bias_type) {
+        case 0: GRAPHGEMM_STORE_BLOCK(0); break;
+        case 1: GRAPHGEMM_STORE_BLOCK(1); break;
+        case 2: GRAPHGEMM_STORE_BLOCK(2); break;
+        case 3: GRAPHGEMM_STORE_BLOCK(3); break;
+        default: GRAPHGEMM_STORE_BLOCK(kGeneralEpilogue); break;
+    }
+#undef GRAPHGEMM_STORE_BLOCK
 }
 
 // A consumer warpgroup's 64 x BN accumulators (wgmma fragment layout) to / from an fp32 tile in
