@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <numeric>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -22,6 +21,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -55,7 +55,7 @@ struct Options {
   double target_batch_us = 1000;
   // 0: the backends' timed replays take turns (A B C A B C ...), so every backend runs at the clock
   // their mix allows. > 0: the backends take turns of this many milliseconds of back-to-back
-  // replays, the first half untimed, the second in timed segments (`batches` in all, over
+  // replays, the first half untimed, the second in timed segments (`batches` or more in all, over
   // `sustain_rounds` rounds whose order runs forward, then backward): every backend at the clock its
   // own power draw allows under the GPU's power cap (H100, session 33: compute-bound GEMMs run
   // power-capped, and kernels that spend more energy per FLOP get a lower clock, which turns hide).
@@ -325,12 +325,14 @@ class Bench {
     return 2.0 * bytes / (t[t.size() / 2] * 1e-6) / 1e9;
   }
 
+  // Sustained mode: rounds of turns, even (forward, then backward), at least 2; timed segments per
+  // turn, `batches` or more in all.
+  int sustained_rounds() const { return std::max(2, opt_.sustain_rounds + opt_.sustain_rounds % 2); }
+  int sustained_segments() const { return (opt_.batches + sustained_rounds() - 1) / sustained_rounds(); }
+
   // Times every backend on one shape. The backends share the operand sets; their graphs are built
   // first and then replayed in turn (A B C A B C ...), so that a change of clocks or power state
-  // during the run weighs on all of them alike.
-  // Rounds of sustained turns: even (forward, then backward), at least 2.
-  int sustained_rounds() const { return std::max(2, opt_.sustain_rounds + opt_.sustain_rounds % 2); }
-
+  // during the run weighs on all of them alike (or, sustained, in turns of sustain_ms).
   std::vector<Measurement> measure(const Shape& s, DType in, const std::vector<BackendSpec>& backends, bool check) {
     GemmSpec spec{s.m, s.n, s.k, in, output_for(in)};
     if (in == DType::fp8_e4m3) { spec.scale_a = 1; spec.scale_b = 1; }
@@ -413,7 +415,7 @@ class Bench {
         if (c.exec) active.push_back(&c);
       const int n = static_cast<int>(active.size());
       const int rounds = sustained_rounds();
-      const int segments = (opt_.batches + rounds - 1) / rounds;  // per turn: batches or more in all
+      const int segments = sustained_segments();
       const auto now_ms = [] {
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
       };
@@ -586,8 +588,7 @@ class Bench {
          << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << (std::isfinite(peak_flops) ? std::to_string(peak_flops / 1e12) : std::string("null"))
          << ", \"peak_source\": " << json_escape(peak_source) << ",\n  \"method\": "
          << json_escape((opt_.sustain_ms > 0 ? "mean of " : "median of ") +
-                        std::to_string(opt_.sustain_ms > 0 ? sustained_rounds() * ((opt_.batches + sustained_rounds() - 1) / sustained_rounds())
-                                                           : opt_.batches) +
+                        std::to_string(opt_.sustain_ms > 0 ? sustained_rounds() * sustained_segments() : opt_.batches) +
                         (opt_.sustain_ms > 0 ? " timed segments of back-to-back replays" : " timed replays") +
                         " of a CUDA graph of reps GEMMs over operand sets exceeding 3x L2, " +
                         (opt_.sustain_ms > 0 ? "sustained: turns of " + std::to_string(opt_.sustain_ms) +
