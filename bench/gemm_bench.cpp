@@ -401,6 +401,17 @@ class Bench {
       SUPPORT_CUDA(cudaGraphDestroy(graph));
       SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));  // warm-up replay
     }
+    std::vector<Candidate*> active;  // the backends whose plan initialized
+    for (Candidate& c : cands)
+      if (c.exec) active.push_back(&c);
+    // One sample: `count` back-to-back replays of c's graph, timed together; µs per GEMM.
+    const auto time_replays = [&](Candidate& c, int count) {
+      SUPPORT_CUDA(cudaEventRecord(start_, stream_));
+      for (int i = 0; i < count; ++i) SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
+      SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
+      SUPPORT_CUDA(cudaEventSynchronize(stop_));
+      c.samples.push_back(elapsed_us() / (static_cast<double>(c.reps) * count));
+    };
     if (opt_.sustain_ms > 0) {
       // Turns of sustain_ms per backend: back-to-back replays (a sync every 4 keeps the queue
       // short), the first half untimed (the power cap's clock settles to this backend's draw), the
@@ -410,9 +421,6 @@ class Bench {
       // clock drifts over seconds under the cap (H100, session 34: ~1% per 1 s turn at 4096^3,
       // always faster later in one call), and a fixed order had handed that drift to the later
       // backends.
-      std::vector<Candidate*> active;
-      for (Candidate& c : cands)
-        if (c.exec) active.push_back(&c);
       const int n = static_cast<int>(active.size());
       const int rounds = sustained_rounds();
       const int segments = sustained_segments();
@@ -432,25 +440,12 @@ class Bench {
           const double replay_ms = (now_ms() - t0) / warm;
           const int per_segment =
               std::max(1, static_cast<int>(std::lround(opt_.sustain_ms / 2 / segments / replay_ms)));
-          for (int seg = 0; seg < segments; ++seg) {
-            SUPPORT_CUDA(cudaEventRecord(start_, stream_));
-            for (int i = 0; i < per_segment; ++i) SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
-            SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
-            SUPPORT_CUDA(cudaEventSynchronize(stop_));
-            c.samples.push_back(elapsed_us() / (static_cast<double>(c.reps) * per_segment));
-          }
+          for (int seg = 0; seg < segments; ++seg) time_replays(c, per_segment);
         }
       }
     } else {
       for (int batch = 0; batch < opt_.batches; ++batch)
-        for (Candidate& c : cands) {
-          if (!c.exec) continue;
-          SUPPORT_CUDA(cudaEventRecord(start_, stream_));
-          SUPPORT_CUDA(cudaGraphLaunch(c.exec, stream_));
-          SUPPORT_CUDA(cudaEventRecord(stop_, stream_));
-          SUPPORT_CUDA(cudaEventSynchronize(stop_));
-          c.samples.push_back(elapsed_us() / c.reps);
-        }
+        for (Candidate* c : active) time_replays(*c, 1);
     }
     for (std::size_t b = 0; b < backends.size(); ++b) {
       Candidate& c = cands[b];
