@@ -33,7 +33,7 @@ def max_err(path):
 
 
 for kind in ("", "bias_"):
-    for rnd in (1, 2):
+    for rnd in (1, 2, 3):
         b, n = (os.path.join(d, f"{v}_{kind}{rnd}") for v in ("base", "new"))
         if not (os.path.isdir(b) and os.path.isdir(n)):
             continue

@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include "sm90_gemm_types.hpp"
 #include "sm90_primitives.cuh"
@@ -366,9 +367,9 @@ __device__ __forceinline__ void load_chunk_columns(const void* vec, int n, int c
 // Stage-chunk kind of the general epilogue (scale_b and / or beta * C; bias of any type).
 inline constexpr int kGeneralEpilogue = -1;
 
-// One chunk of the epilogue: D values of kCols columns from the accumulators into the staging
-// buffer (16-bit D: packed pairs, then one stmatrix per two column steps at stsm_addr, the
-// buffer plus the lane's stmatrix_lane_offset; fp32 D: one st.shared.v2 per pair). kKind 0..3:
+// The D values of one epilogue chunk (its first kWidth columns: kCols unless the tile's last) from
+// the accumulators: v[step] holds row r0's columns cc, cc + 1 (0, 1) and row r0 + 8's (2, 3), cc =
+// 8 * step + 2 * (lane % 4), the wgmma fragment's places. kKind 0..3:
 // no scale_b and no C, bias of BiasType kKind (0: none) -- the common cases, each instantiation
 // holding only its own code; kGeneralEpilogue: scale_b, beta * C and the bias each as the
 // arguments say (warpgroup-uniform checks), the bias type switched once per chunk.
@@ -384,13 +385,10 @@ inline constexpr int kGeneralEpilogue = -1;
 // scale_a, scale_b) took 8.4 us more than the plain one on a 256x512x512 launch (13.7 against
 // 5.3 us; session 11).
 template <int kKind, class ElementD, int kCols, int kWidth, int kNumAccum>
-__device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (&acc)[kNumAccum], int chunk,
-                                            int col_base, uint32_t buf, uint32_t stsm_addr, int r0, int lane,
-                                            int g_r0, int g_r1, float rs0, float rs1, bool has_c,
-                                            const ElementD* c_ptr) {
+__device__ __forceinline__ void chunk_values(const KernelParams& p, const float (&acc)[kNumAccum], int chunk,
+                                             int col_base, int lane, int g_r0, int g_r1, float rs0, float rs1,
+                                             bool has_c, const ElementD* c_ptr, float (&v)[kWidth / 8][4]) {
     constexpr int kSteps = kWidth / 8;  // the chunk's first kWidth columns (kCols unless the tile's last)
-    constexpr bool kStmatrix = sizeof(ElementD) == 2;  // else fp32: st.shared.v2 per column pair
-    [[maybe_unused]] uint32_t packed[kSteps][2];
     constexpr bool kGeneral = kKind == kGeneralEpilogue;
     [[maybe_unused]] const bool has_scale_b = kGeneral && p.scale_b != nullptr;
     [[maybe_unused]] const bool has_bias = kGeneral ? p.bias_type != 0 : kKind != 0;
@@ -418,7 +416,6 @@ __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (
 #pragma unroll
     for (int jj = 0; jj < kSteps; ++jj) {
         const int j = chunk * (kCols / 8) + jj;
-        const int cc = 8 * jj + 2 * (lane % 4);
         float v0 = acc[4 * j + 0] * rs0, v1 = acc[4 * j + 1] * rs0;
         float v2 = acc[4 * j + 2] * rs1, v3 = acc[4 * j + 3] * rs1;
         // The same operations in the same order as before the loads were batched (no *1 or +0 for
@@ -435,23 +432,55 @@ __device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (
                 if (g_r1 < p.m) v2 += p.beta * c_val[jj][2], v3 += p.beta * c_val[jj][3];
             }
         }
-        if constexpr (kStmatrix) {
-            packed[jj][0] = pack_pair<ElementD>(v0, v1);
-            packed[jj][1] = pack_pair<ElementD>(v2, v3);
-        } else {
-            st_shared_f32x2(staged_address<ElementD>(buf, r0, cc), v0, v1);
-            st_shared_f32x2(staged_address<ElementD>(buf, r0 + 8, cc), v2, v3);
-        }
+        v[jj][0] = v0, v[jj][1] = v1, v[jj][2] = v2, v[jj][3] = v3;
     }
-    if constexpr (kStmatrix) {  // see stmatrix_lane_offset
+}
+
+// A 16-bit chunk's values (chunk_values) as packed pairs: [step][0] row r0, [step][1] row r0 + 8.
+template <class ElementD, int kSteps>
+__device__ __forceinline__ void pack_chunk(const float (&v)[kSteps][4], uint32_t* packed) {
 #pragma unroll
-        for (int jj = 0; jj + 1 < kSteps; jj += 2) {
-            stmatrix_x4(stsm_addr ^ static_cast<uint32_t>(jj << 4), packed[jj][0], packed[jj][1], packed[jj + 1][0],
-                        packed[jj + 1][1]);
-        }
-        if constexpr (kSteps % 2 == 1) {
-            stmatrix_x2(stsm_addr ^ static_cast<uint32_t>((kSteps - 1) << 4), packed[kSteps - 1][0],
-                        packed[kSteps - 1][1]);
+    for (int jj = 0; jj < kSteps; ++jj) {
+        packed[2 * jj + 0] = pack_pair<ElementD>(v[jj][0], v[jj][1]);
+        packed[2 * jj + 1] = pack_pair<ElementD>(v[jj][2], v[jj][3]);
+    }
+}
+
+// A 16-bit chunk's packed pairs (pack_chunk) into its staging buffer: one stmatrix per two column
+// steps at stsm_addr, the buffer plus the lane's stmatrix_lane_offset.
+template <int kSteps>
+__device__ __forceinline__ void stmatrix_chunk(uint32_t stsm_addr, const uint32_t* packed) {
+#pragma unroll
+    for (int jj = 0; jj + 1 < kSteps; jj += 2) {
+        stmatrix_x4(stsm_addr ^ static_cast<uint32_t>(jj << 4), packed[2 * jj], packed[2 * jj + 1],
+                    packed[2 * jj + 2], packed[2 * jj + 3]);
+    }
+    if constexpr (kSteps % 2 == 1) {
+        stmatrix_x2(stsm_addr ^ static_cast<uint32_t>((kSteps - 1) << 4), packed[2 * (kSteps - 1)],
+                    packed[2 * (kSteps - 1) + 1]);
+    }
+}
+
+// One chunk of the epilogue into its staging buffer (chunk_values; 16-bit D: packed, then
+// stmatrix_chunk; fp32 D: one st.shared.v2 per pair).
+template <int kKind, class ElementD, int kCols, int kWidth, int kNumAccum>
+__device__ __forceinline__ void stage_chunk(const KernelParams& p, const float (&acc)[kNumAccum], int chunk,
+                                            int col_base, uint32_t buf, uint32_t stsm_addr, int r0, int lane,
+                                            int g_r0, int g_r1, float rs0, float rs1, bool has_c,
+                                            const ElementD* c_ptr) {
+    constexpr int kSteps = kWidth / 8;
+    float v[kSteps][4];
+    chunk_values<kKind, ElementD, kCols, kWidth>(p, acc, chunk, col_base, lane, g_r0, g_r1, rs0, rs1, has_c, c_ptr, v);
+    if constexpr (sizeof(ElementD) == 2) {  // see stmatrix_lane_offset
+        uint32_t packed[2 * kSteps];
+        pack_chunk<ElementD>(v, packed);
+        stmatrix_chunk<kSteps>(stsm_addr, packed);
+    } else {
+#pragma unroll
+        for (int jj = 0; jj < kSteps; ++jj) {
+            const int cc = 8 * jj + 2 * (lane % 4);
+            st_shared_f32x2(staged_address<ElementD>(buf, r0, cc), v[jj][0], v[jj][1]);
+            st_shared_f32x2(staged_address<ElementD>(buf, r0 + 8, cc), v[jj][2], v[jj][3]);
         }
     }
 }
@@ -484,17 +513,99 @@ __device__ __forceinline__ void store_staged_columns(const KernelParams& p, uint
     }
 }
 
+// One chunk's trip to D, in two halves (store_chunk: both). stage_chunk_into: wait until the store
+// issued from the next staging buffer kBufs chunks ago has read it, then stage(buf) writes the
+// chunk into it. store_staged_chunk: one TMA store of that buffer clipped at M, and plain stores
+// for the columns TMA does not store (a partial chunk of width last_cols < kCols, or those in
+// [n_tma, N)); the next buffer. Warpgroup-uniform; col_base < N. See store_block.
+template <int kBufs, int kBufBytes, class Stage>
+__device__ __forceinline__ void stage_chunk_into(uint32_t bufs, uint32_t epi_buf, int barrier_id, bool wg_leader,
+                                                 [[maybe_unused]] bool traced, Stage stage) {
+    if (wg_leader) tma_store_wait_read<kBufs - 1>();
+    named_barrier_sync(barrier_id, 128);
+    GRAPHGEMM_TRACE(traced, 8);
+    stage(bufs + epi_buf * kBufBytes);
+}
+
+template <class ElementD, int kCols, int kBufs, int kBufBytes>
+__device__ __forceinline__ void store_staged_chunk(const KernelParams& p, const CUtensorMap* tma_d, int row_base,
+                                                   int col_base, int last_cols, uint32_t bufs, uint32_t& epi_buf,
+                                                   int barrier_id, bool wg_leader, [[maybe_unused]] bool traced) {
+    const bool partial = last_cols < kCols;  // known at compile time where inlined
+    const uint32_t buf = bufs + epi_buf * kBufBytes;
+    // Generic-proxy smem writes -> visible to the async proxy (TMA store).
+    fence_proxy_async_shared();
+    named_barrier_sync(barrier_id, 128);
+    GRAPHGEMM_TRACE(traced, 9);
+    if (wg_leader) {
+        // (An empty group for a partial chunk: the groups count buffers, see the NOTES.)
+        if (!partial && col_base < p.n_tma) tma_store_2d(tma_d, buf, col_base, row_base);  // clips at M / n_tma
+        tma_store_commit();
+    }
+    GRAPHGEMM_TRACE(traced, 10);
+    if (partial) {
+        store_staged_columns<ElementD>(p, buf, row_base, col_base, 0, min(last_cols, p.n - col_base));
+    } else if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
+        store_staged_columns<ElementD>(p, buf, row_base, col_base, max(p.n_tma, col_base) - col_base,
+                                       min(p.n - col_base, kCols));
+    }
+    epi_buf = epi_buf + 1 == kBufs ? 0 : epi_buf + 1;
+}
+
+template <class ElementD, int kCols, int kBufs, int kBufBytes, class Stage>
+__device__ __forceinline__ void store_chunk(const KernelParams& p, const CUtensorMap* tma_d, int row_base,
+                                            int col_base, int last_cols, uint32_t bufs, uint32_t& epi_buf,
+                                            int barrier_id, bool wg_leader, bool traced, Stage stage) {
+    stage_chunk_into<kBufs, kBufBytes>(bufs, epi_buf, barrier_id, wg_leader, traced, stage);
+    store_staged_chunk<ElementD, kCols, kBufs, kBufBytes>(p, tma_d, row_base, col_base, last_cols, bufs, epi_buf,
+                                                          barrier_id, wg_leader, traced);
+}
+
+// What every chunk of a consumer warpgroup's 64-row block shares: the thread's two rows and their
+// factors (alpha * scale_a), whether beta * C is added, and the stage-chunk kind (see stage_chunk).
+struct BlockRows {
+    int r0;           // the thread's first row within the block (the second is r0 + 8)
+    int g_r0, g_r1;   // the same rows of D
+    float rs0, rs1;   // alpha * scale_a of each (0 past M)
+    bool has_c;
+    int kind;         // 0..3: bias of BiasType kind (0: none) and nothing else; else kGeneralEpilogue
+};
+
+__device__ __forceinline__ BlockRows block_rows(const KernelParams& p, int row_base, int warp_in_wg, int lane) {
+    BlockRows b;
+    b.r0 = warp_in_wg * 16 + lane / 4;
+    b.g_r0 = row_base + b.r0;
+    b.g_r1 = b.g_r0 + 8;
+    b.rs0 = p.alpha, b.rs1 = p.alpha;
+    if (p.scale_a != nullptr) {
+        b.rs0 *= b.g_r0 < p.m ? p.scale_a[b.g_r0] : 0.0f;
+        b.rs1 *= b.g_r1 < p.m ? p.scale_a[b.g_r1] : 0.0f;
+    }
+    b.has_c = p.c != nullptr && p.beta != 0.0f;
+    b.kind = p.scale_b != nullptr || b.has_c ? kGeneralEpilogue : p.bias_type;
+    return b;
+}
+
+// Calls f(std::integral_constant<int, K>{}) for the kind (warpgroup-uniform switch: only the path
+// taken is fetched, see stage_chunk).
+template <class F>
+__device__ __forceinline__ void switch_kind(int kind, F&& f) {
+    switch (kind) {
+        case 0: f(std::integral_constant<int, 0>{}); break;
+        case 1: f(std::integral_constant<int, 1>{}); break;
+        case 2: f(std::integral_constant<int, 2>{}); break;
+        case 3: f(std::integral_constant<int, 3>{}); break;
+        default: f(std::integral_constant<int, kGeneralEpilogue>{}); break;
+    }
+}
+
 // store_block for one stage-chunk kind (kKind: see stage_chunk), all of the block's chunks.
 template <int kKind, class ElementD, int BN, int kCols, int kBufs, int kBufBytes, int kNumAccum>
 __device__ __forceinline__ void store_block_of_kind(const KernelParams& p, const CUtensorMap* tma_d,
                                                     const float (&acc)[kNumAccum], int row_base, int n0,
                                                     uint32_t bufs, uint32_t& epi_buf, int barrier_id,
-                                                    bool wg_leader, int warp_in_wg, int lane, float rs0, float rs1,
-                                                    bool has_c) {
-    const int r0 = warp_in_wg * 16 + lane / 4;
+                                                    bool wg_leader, int warp_in_wg, int lane, const BlockRows& b) {
     const uint32_t stsm_off = stmatrix_lane_offset(warp_in_wg, lane);  // 16-bit D only
-    const int g_r0 = row_base + r0;
-    const int g_r1 = g_r0 + 8;
     const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
     constexpr int kChunks = (BN + kCols - 1) / kCols;
     constexpr int kLastCols = BN - (kChunks - 1) * kCols;  // kCols, or the partial last chunk's width
@@ -503,37 +614,19 @@ __device__ __forceinline__ void store_block_of_kind(const KernelParams& p, const
         const bool partial = kLastCols < kCols && chunk == kChunks - 1;  // known at compile time (unrolled)
         const int col_base = n0 + chunk * kCols;
         if (col_base >= p.n) break;  // warpgroup-uniform
-        const uint32_t buf = bufs + epi_buf * kBufBytes;
-        // The store issued from this buffer kBufs chunks ago must have read it.
-        if (wg_leader) tma_store_wait_read<kBufs - 1>();
-        named_barrier_sync(barrier_id, 128);
-        GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 8);
-        // The width is kCols, or kLastCols for a partial last chunk.
-        if (!partial) {
-            stage_chunk<kKind, ElementD, kCols, kCols>(p, acc, chunk, col_base, buf, buf + stsm_off, r0, lane, g_r0,
-                                                       g_r1, rs0, rs1, has_c, c_ptr);
-        } else {
-            stage_chunk<kKind, ElementD, kCols, kLastCols>(p, acc, chunk, col_base, buf, buf + stsm_off, r0, lane,
-                                                           g_r0, g_r1, rs0, rs1, has_c, c_ptr);
-        }
-        // Generic-proxy smem writes -> visible to the async proxy (TMA store).
-        fence_proxy_async_shared();
-        named_barrier_sync(barrier_id, 128);
-        GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 9);
-        if (wg_leader) {
-            // (An empty group for a partial chunk: the groups count buffers, see the NOTES.)
-            if (!partial && col_base < p.n_tma) tma_store_2d(tma_d, buf, col_base, row_base);  // clips at M / n_tma
-            tma_store_commit();
-        }
-        GRAPHGEMM_TRACE(wg_leader && barrier_id == 1 && chunk == 0, 10);
-        // Plain stores for what TMA did not store: a partial chunk's columns, or those in [n_tma, N).
-        if (partial) {
-            store_staged_columns<ElementD>(p, buf, row_base, col_base, 0, min(kLastCols, p.n - col_base));
-        } else if (p.n_tma < p.n && col_base + kCols > p.n_tma) {  // warpgroup-uniform
-            store_staged_columns<ElementD>(p, buf, row_base, col_base, max(p.n_tma, col_base) - col_base,
-                                           min(p.n - col_base, kCols));
-        }
-        epi_buf = epi_buf + 1 == kBufs ? 0 : epi_buf + 1;
+        store_chunk<ElementD, kCols, kBufs, kBufBytes>(
+            p, tma_d, row_base, col_base, partial ? kLastCols : kCols, bufs, epi_buf, barrier_id, wg_leader,
+            wg_leader && barrier_id == 1 && chunk == 0, [&](uint32_t buf) {
+                // The width is kCols, or kLastCols for a partial last chunk.
+                if (!partial) {
+                    stage_chunk<kKind, ElementD, kCols, kCols>(p, acc, chunk, col_base, buf, buf + stsm_off, b.r0,
+                                                               lane, b.g_r0, b.g_r1, b.rs0, b.rs1, b.has_c, c_ptr);
+                } else {
+                    stage_chunk<kKind, ElementD, kCols, kLastCols>(p, acc, chunk, col_base, buf, buf + stsm_off,
+                                                                   b.r0, lane, b.g_r0, b.g_r1, b.rs0, b.rs1,
+                                                                   b.has_c, c_ptr);
+                }
+            });
     }
 }
 
@@ -565,28 +658,78 @@ __device__ __forceinline__ void store_block(const KernelParams& p, const CUtenso
                                             const float (&acc)[kNumAccum], int row_base, int n0,
                                             uint32_t bufs, uint32_t& epi_buf, int barrier_id,
                                             bool wg_leader, int warp_in_wg, int lane) {
-    const int g_r0 = row_base + warp_in_wg * 16 + lane / 4;
-    const int g_r1 = g_r0 + 8;
-    float rs0 = p.alpha, rs1 = p.alpha;
-    if (p.scale_a != nullptr) {
-        rs0 *= g_r0 < p.m ? p.scale_a[g_r0] : 0.0f;
-        rs1 *= g_r1 < p.m ? p.scale_a[g_r1] : 0.0f;
+    const BlockRows b = block_rows(p, row_base, warp_in_wg, lane);
+    switch_kind(b.kind, [&](auto kind) {
+        store_block_of_kind<decltype(kind)::value, ElementD, BN, kCols, kBufs, kBufBytes>(
+            p, tma_d, acc, row_base, n0, bufs, epi_buf, barrier_id, wg_leader, warp_in_wg, lane, b);
+    });
+}
+
+// The deferred epilogue (16-bit D, BN a multiple of kCols; the cooperative kernel's 128x256 c2x1,
+// see kDeferStore there): right after a block's main loop, pack_block computes its D values,
+// stages chunk 0 and keeps the other chunks packed in registers ((BN - kCols) / 4 a thread); then,
+// while the next work unit's first k-blocks run on the tensor cores, store_packed_chunk<c> (after
+// k-block c) stores chunk c and stages chunk c + 1 (a CTA's last unit: one after the other, after
+// its loop). In store_block both consumer warpgroups stage and store every chunk with the tensor
+// cores idle. The same values and stores as store_block.
+template <class ElementD, int BN, int kCols>
+struct PackedBlock {
+    static_assert(sizeof(ElementD) == 2 && BN % kCols == 0);
+    static constexpr int kChunks = BN / kCols;
+    // Chunks 1..: per column step of 8 the pair of row r0, then of r0 + 8 (+ 1: never zero-sized,
+    // also as the unused placeholder of kernels without the deferral).
+    uint32_t v[(kChunks - 1) * kCols / 4 + 1];
+    int row_base = 0, n0 = 0;
+    bool pending = false;  // warpgroup-uniform: chunk 0 staged, chunks to store
+};
+
+template <class ElementD, int BN, int kCols, int kBufs, int kBufBytes, int kNumAccum>
+__device__ __forceinline__ void pack_block(const KernelParams& p, const float (&acc)[kNumAccum], int row_base,
+                                           int n0, uint32_t bufs, uint32_t epi_buf, int barrier_id, bool wg_leader,
+                                           int warp_in_wg, int lane, PackedBlock<ElementD, BN, kCols>& out) {
+    const BlockRows b = block_rows(p, row_base, warp_in_wg, lane);
+    const ElementD* c_ptr = static_cast<const ElementD*>(p.c);
+    const uint32_t stsm_off = stmatrix_lane_offset(warp_in_wg, lane);
+    switch_kind(b.kind, [&](auto kind) {
+        constexpr int kKind = decltype(kind)::value;
+        stage_chunk_into<kBufs, kBufBytes>(bufs, epi_buf, barrier_id, wg_leader, wg_leader && barrier_id == 1,
+                                           [&](uint32_t buf) {
+            stage_chunk<kKind, ElementD, kCols, kCols>(p, acc, 0, n0, buf, buf + stsm_off, b.r0, lane, b.g_r0,
+                                                       b.g_r1, b.rs0, b.rs1, b.has_c, c_ptr);
+        });
+#pragma unroll
+        for (int chunk = 1; chunk < BN / kCols; ++chunk) {
+            // Every chunk, also those past N (store_packed_chunk skips them): out.v is then written
+            // on every path, and its registers are not live before this.
+            float v[kCols / 8][4];
+            chunk_values<kKind, ElementD, kCols, kCols>(p, acc, chunk, n0 + chunk * kCols, lane, b.g_r0, b.g_r1,
+                                                        b.rs0, b.rs1, b.has_c, c_ptr, v);
+            pack_chunk<ElementD>(v, out.v + (chunk - 1) * (kCols / 4));
+        }
+    });
+    out.row_base = row_base;
+    out.n0 = n0;
+    out.pending = true;
+}
+
+template <int kChunk, class ElementD, int BN, int kCols, int kBufs, int kBufBytes>
+__device__ __forceinline__ void store_packed_chunk(const KernelParams& p, const CUtensorMap* tma_d,
+                                                   const PackedBlock<ElementD, BN, kCols>& blk, uint32_t bufs,
+                                                   uint32_t& epi_buf, int barrier_id, bool wg_leader, int warp_in_wg,
+                                                   int lane) {
+    const int col_base = blk.n0 + kChunk * kCols;
+    if (!blk.pending || col_base >= p.n) return;  // warpgroup-uniform
+    const bool traced = wg_leader && barrier_id == 1 && kChunk == 0;
+    store_staged_chunk<ElementD, kCols, kBufs, kBufBytes>(p, tma_d, blk.row_base, col_base, kCols, bufs, epi_buf,
+                                                          barrier_id, wg_leader, traced);
+    if constexpr (kChunk + 1 < BN / kCols) {
+        if (col_base + kCols < p.n) {  // warpgroup-uniform
+            const uint32_t stsm_off = stmatrix_lane_offset(warp_in_wg, lane);
+            stage_chunk_into<kBufs, kBufBytes>(bufs, epi_buf, barrier_id, wg_leader, false, [&](uint32_t buf) {
+                stmatrix_chunk<kCols / 8>(buf + stsm_off, blk.v + kChunk * (kCols / 4));
+            });
+        }
     }
-    const bool has_c = p.c != nullptr && p.beta != 0.0f;
-    const bool general = p.scale_b != nullptr || has_c;  // else bias (of p.bias_type) at most
-    // Warpgroup-uniform switch: only the path taken is fetched (see stage_chunk).
-#define GRAPHGEMM_STORE_BLOCK(K)                                                                                  \
-    store_block_of_kind<K, ElementD, BN, kCols, kBufs, kBufBytes>(p, tma_d, acc, row_base, n0, bufs, epi_buf,      \
-                                                                  barrier_id, wg_leader, warp_in_wg, lane, rs0, rs1, \
-                                                                  has_c)
-    switch (general ? kGeneralEpilogue : p.bias_type) {
-        case 0: GRAPHGEMM_STORE_BLOCK(0); break;
-        case 1: GRAPHGEMM_STORE_BLOCK(1); break;
-        case 2: GRAPHGEMM_STORE_BLOCK(2); break;
-        case 3: GRAPHGEMM_STORE_BLOCK(3); break;
-        default: GRAPHGEMM_STORE_BLOCK(kGeneralEpilogue); break;
-    }
-#undef GRAPHGEMM_STORE_BLOCK
 }
 
 // A consumer warpgroup's 64 x BN accumulators (wgmma fragment layout) to / from an fp32 tile in
@@ -752,6 +895,19 @@ __device__ __forceinline__ void ring_step(uint32_t& stage, uint32_t& phase) {
     }
 }
 
+// Calls f(std::integral_constant<int, I>{}) for I = 0 .. N-1 in order.
+template <int N, class F>
+__device__ __forceinline__ void static_for(F&& f) {
+    [&]<int... I>(std::integer_sequence<int, I...>) {
+        (f(std::integral_constant<int, I>{}), ...);
+    }(std::make_integer_sequence<int, N>{});
+}
+
+struct NoHook {
+    template <class I>
+    __device__ __forceinline__ void operator()(I) const {}
+};
+
 // A consumer warpgroup's main loop over the k-blocks [kb_begin, kb_end) of one unit (at least
 // one): per k-block, wait for its stage, issue its BK / 16 wgmmas into acc (the unit's first one
 // overwrites), keep one wgmma group in flight and release the previous stage; then drain and
@@ -759,14 +915,18 @@ __device__ __forceinline__ void ring_step(uint32_t& stage, uint32_t& phase) {
 // operand A of k-step kk lies at desc_a0 + stage * kAStageBytes + (kk / 4) * atom + (kk % 4) * 32, B
 // likewise when kBStepBytes is 32 (K-major), else (MN-major) at desc_b0 + stage * kBStageBytes +
 // kk * kBStepBytes. release(stage) frees a stage;
-// on_ready() runs after each full-barrier wait (diagnostics hooks).
-template <class Mma, int kStages, int BK, int kAStageBytes, int kBStageBytes, int kBStepBytes, class Release,
-          class OnReady>
+// on_ready() runs after each full-barrier wait (diagnostics hooks). after_issue(I), I = 0 ..
+// kPeel-1 (compile-time), runs once each, in order: right after the wgmmas of the unit's k-block I
+// are issued, while they run (the first kPeel k-blocks are peeled off the loop for it), or at once
+// where the unit has no k-block I.
+template <class Mma, int kStages, int BK, int kAStageBytes, int kBStageBytes, int kBStepBytes, int kPeel = 0,
+          class Release, class OnReady, class AfterIssue = NoHook>
 __device__ __forceinline__ void consume_unit(float (&acc)[Mma::kNumAccum], uint32_t& stage, uint32_t& phase,
                                              int kb_begin, int kb_end, uint32_t bar_full, uint64_t desc_a0,
-                                             uint64_t desc_b0, Release release, OnReady on_ready) {
+                                             uint64_t desc_b0, Release release, OnReady on_ready,
+                                             AfterIssue after_issue = {}) {
     uint32_t prev_stage = 0;
-    for (int kb = kb_begin; kb < kb_end; ++kb) {
+    auto issue = [&](int kb) {
         mbar_wait(bar_full + 8 * stage, phase);
         on_ready();
 #pragma unroll
@@ -784,10 +944,34 @@ __device__ __forceinline__ void consume_unit(float (&acc)[Mma::kNumAccum], uint3
         wgmma_commit();
 #pragma unroll
         for (int i = 0; i < Mma::kNumAccum; ++i) fence_operand(acc[i]);
+    };
+    auto retire = [&](int kb) {
         wgmma_wait<1>();
         if (kb > kb_begin) release(prev_stage);
         prev_stage = stage;
         ring_step<kStages>(stage, phase);
+    };
+    int kb = kb_begin;
+    if constexpr (kPeel > 0) {
+        // The unit's first wgmma overwrites acc: its old values are dead here (the wgmma asm reads
+        // and writes acc, its scale-d being a run-time value), so ptxas may reuse their registers
+        // for what the previous unit left to after_issue (PackedBlock) before this point.
+#pragma unroll
+        for (int i = 0; i < Mma::kNumAccum; ++i) asm volatile("" : "=f"(acc[i]));
+    }
+    static_for<kPeel>([&](auto i) {
+        if (kb < kb_end) {  // uniform
+            issue(kb);
+            after_issue(i);
+            retire(kb);
+            ++kb;
+        } else {
+            after_issue(i);  // (not after the loop: what it reads would then be live through the loop)
+        }
+    });
+    for (; kb < kb_end; ++kb) {
+        issue(kb);
+        retire(kb);
     }
     wgmma_wait<0>();
 #pragma unroll
@@ -1161,6 +1345,39 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         // instructions, tools/diag/sass_mainloop.py; 4-28% slower on H100, session 28): an opaque
         // value keeps it from folding.
         if constexpr (Config::kEpiBufs == 1) asm volatile("" : "+r"(epi_buf));
+        // The deferred epilogue (PackedBlock): a unit's D chunks are stored while the next unit's
+        // first k-blocks run, one chunk after each of them. Only in the 128x256 tile in 2x1
+        // clusters, which automatic takes past two waves (CTAs with several tiles).
+        // NOTES: H100, session 35 (docs/sm90_notes.md): in every kernel it gained on multi-tile
+        // 128x256 c2x1 shapes (up to 2-4%) and lost on one-wave grids and split-K (1024^3 with
+        // 64x128 -1 to -5%; llama3_8b.o M = 1024 with 128x256 c1x1 -1 to -4%), where a CTA has no
+        // next unit to overlap with; a CTA's last unit taking store_block instead made ptxas
+        // spill 2.8 KB in its general path and did not recover those losses.
+        constexpr bool kDeferStore = sizeof(ElementD) == 2 && BM == 128 && BN == 256 && Config::kClusterM == 2;
+        constexpr int kEpiChunks = BN / Config::kEpiCols;
+        using Packed = PackedBlock<std::conditional_t<kDeferStore, ElementD, __nv_bfloat16>,
+                                   kDeferStore ? BN : Config::kEpiCols, Config::kEpiCols>;
+        [[maybe_unused]] Packed packed;
+        const uint32_t epi_bufs = smem_d + wg_idx * Config::kEpiBufs * Config::kEpiBufBytes;
+        // No chunks pending; ends the live range of packed's registers where nothing reads them
+        // before the next pack_block (else ptxas keeps them live through the main loop and the
+        // split-K paths, and spills there).
+        auto forget_packed = [&] {
+            if constexpr (kDeferStore) {
+#pragma unroll
+                for (int i = 0; i < static_cast<int>(sizeof(packed.v) / 4); ++i) asm volatile("" : "=r"(packed.v[i]));
+                asm volatile("" : "=r"(packed.row_base), "=r"(packed.n0));
+                packed.pending = false;
+            }
+        };
+        forget_packed();
+        auto store_packed = [&](auto chunk) {
+            if constexpr (kDeferStore) {
+                store_packed_chunk<decltype(chunk)::value, ElementD, BN, Config::kEpiCols, Config::kEpiBufs,
+                                   Config::kEpiBufBytes>(p, &tma_d, packed, epi_bufs, epi_buf, 1 + wg_idx, wg_leader,
+                                                         static_cast<int>(warp_in_wg), static_cast<int>(lane));
+            }
+        };
 #ifdef GRAPHGEMM_SM90_TRACE
         bool traced = false;
 #endif
@@ -1174,10 +1391,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
 
             // ---- Main loop: one wgmma group in flight, release the previous stage ----
-            consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, kBKMajor ? 32 : 16 * 128>(
+            // (The previous unit's D chunks are stored during its first k-blocks.)
+            consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, kBKMajor ? 32 : 16 * 128,
+                         kDeferStore ? kEpiChunks : 0>(
                 acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0 + (a_row_bytes(m0, p.m, BM) >> 4), desc_b0,
                 release_stage,
-                [&] { GRAPHGEMM_TRACE_ONCE(traced, wg_leader && wg_idx == 0, 3); });
+                [&] { GRAPHGEMM_TRACE_ONCE(traced, wg_leader && wg_idx == 0, 3); }, store_packed);
+            forget_packed();  // (every chunk stored)
             GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 4);
 
             if constexpr (Config::kSplitCluster) {
@@ -1244,12 +1464,21 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
             // ---- Epilogue: registers -> swizzled smem chunk -> TMA store ----
             if (store_d && in_bounds) {  // warpgroup-uniform
-                store_block<ElementD, BN, Config::kEpiCols, Config::kEpiBufs, Config::kEpiBufBytes>(
-                    p, &tma_d, acc, row_base, n0, smem_d + wg_idx * Config::kEpiBufs * Config::kEpiBufBytes, epi_buf,
-                    1 + wg_idx, wg_leader, static_cast<int>(warp_in_wg), static_cast<int>(lane));
+                if constexpr (kDeferStore) {
+                    pack_block<ElementD, BN, Config::kEpiCols, Config::kEpiBufs, Config::kEpiBufBytes>(
+                        p, acc, row_base, n0, epi_bufs, epi_buf, 1 + wg_idx, wg_leader, static_cast<int>(warp_in_wg),
+                        static_cast<int>(lane), packed);
+                } else {
+                    store_block<ElementD, BN, Config::kEpiCols, Config::kEpiBufs, Config::kEpiBufBytes>(
+                        p, &tma_d, acc, row_base, n0, epi_bufs, epi_buf, 1 + wg_idx, wg_leader,
+                        static_cast<int>(warp_in_wg), static_cast<int>(lane));
+                }
+            } else {
+                forget_packed();
             }
             GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 5);
         }
+        static_for<kDeferStore ? kEpiChunks : 0>(store_packed);  // the last unit's D
         if constexpr (Config::kSplitCluster) {
             if (cluster_unit.m0 >= 0) {
                 const int m0 = cluster_unit.m0, n0 = cluster_unit.n0;
