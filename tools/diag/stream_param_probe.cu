@@ -138,14 +138,19 @@ int main(int argc, char** argv) {
     w.step = [&](Way& w, int i) { launch_iteration(s, w.buf, param(i)); };
     ways.push_back(std::move(w));
   }
-  auto updated_step = [&](Way& w, int i) {
+  // Iteration i's 4 updates of the way's dynamic kernel nodes through the runtime's
+  // cudaGraphExecKernelNodeSetParams; updated_step launches the graph after them.
+  auto runtime_updates = [](Way& w, int i) {
+    float p = param(i);
     for (int n = 0; n < 4; ++n) {
       int idx = 4 * (n / 2) + 2 + n % 2;
-      float p = param(i);
       void* args[] = {&w.buf, &idx, &p};
       const cudaKernelNodeParams kp = dynamic_node_params(args);
       DIAG_CHECK(cudaGraphExecKernelNodeSetParams(w.exec, w.nodes[n], &kp));
     }
+  };
+  auto updated_step = [&](Way& w, int i) {
+    runtime_updates(w, i);
     DIAG_CHECK(cudaGraphLaunch(w.exec, s));
   };
   if (same_exec) {
@@ -236,15 +241,7 @@ int main(int argc, char** argv) {
       if (kind == 5 && std::getenv("PROBE_NOLAUNCH") != nullptr) {
         // graph_bench's host-cost probe: the last exec's 4 updates with no launch, in its own turns.
         h.name = what + ": 4 updates, no launch";
-        h.step = [&](Way& w, int i) {
-          for (int n = 0; n < 4; ++n) {
-            int idx = 4 * (n / 2) + 2 + n % 2;
-            float p = param(i);
-            void* args[] = {&w.buf, &idx, &p};
-            const cudaKernelNodeParams kp = dynamic_node_params(args);
-            DIAG_CHECK(cudaGraphExecKernelNodeSetParams(w.exec, w.nodes[n], &kp));
-          }
-        };
+        h.step = runtime_updates;
         ways.push_back(std::move(h));
       }
     }
@@ -408,8 +405,8 @@ int main(int argc, char** argv) {
   std::vector<float> ref(kSlots), got(kSlots);
   DIAG_CHECK(cudaMemcpy(ref.data(), ways[0].buf, sizeof(float) * kSlots, cudaMemcpyDeviceToHost));
   const double floor_ms = ways[1].ms;
-  std::printf("%d iterations, %d rounds (ways taking turns, order rotating); µs per iteration: total, and the rounds' median [min-max]\n",
-              iters, rounds);
+  std::printf("%d iterations, %d rounds (ways taking turns, order %s); µs per iteration: total, and the rounds' median [min-max]\n",
+              iters, rounds, shuffle ? "shuffled" : "rotating");
   std::printf("%-40s %9s %7s %22s %s\n", "way", "us/iter", "x floor", "rounds median [range]", "result");
   for (size_t k = 0; k < ways.size(); ++k) {
     Way& w = ways[k];
