@@ -16,6 +16,7 @@ Example
 ...     node = ggg.record(plan, x, w.t(), y, max_m=256)
 ...     z = torch.relu(y)
 >>> g.instantiate()
+>>> ggg.upload(g)                                # once, before the first replay (see upload)
 >>> ggg.update(g, node, a=x[:17], d=y[:17])      # this step: M = 17, same buffers
 >>> g.replay()
 """
@@ -26,7 +27,7 @@ from typing import Any, Optional
 
 from . import _C, Plan, resolve_stream
 
-__all__ = ["GemmNode", "record", "update"]
+__all__ = ["GemmNode", "record", "update", "upload"]
 
 _OPERANDS = ("a", "b", "d", "c", "bias", "scale_a", "scale_b")
 
@@ -98,6 +99,34 @@ def _raw_handles(graph: Any) -> tuple:
         "graph must be a torch.cuda.CUDAGraph captured with keep_graph=True (and instantiated), or a tuple "
         f"(cudaGraphExec_t, cudaGraph_t) of ints; got {type(graph).__name__}"
     )
+
+
+def upload(graph: Any, stream: Any = None) -> None:
+    """Upload an instantiated graph's work to the GPU (``cudaGraphUpload``), in stream order.
+
+    Call it once, after ``instantiate()`` and before the first replay, for a graph whose nodes
+    :func:`update` will change. Measured on H100: in graphgemm's C++ graph bench (8 one-thread
+    kernels a replay), executable graphs first launched without an upload replayed 4-7% slower once
+    a node had been updated, the same graphs uploaded first as fast updated as not (graphgemm's C++
+    ``GraphExec`` uploads for you); in torch graphs of 12 GEMM nodes, one updated before each
+    replay, no difference was measured (updated / plain 1.02-1.04x either way,
+    ``tools/diag/torch_upload_probe.py``). PyTorch does not upload the graphs it instantiates.
+
+    Parameters
+    ----------
+    graph : torch.cuda.CUDAGraph or (exec, graph) ints
+        As for :func:`update`.
+    stream : None, int or a stream object
+        Where to upload. ``None``: torch's current stream for a ``torch.cuda.CUDAGraph``, else the
+        legacy default stream. Nothing is uploaded while ``stream`` is capturing (the graph is then
+        uploaded at its first replay, as without this call).
+    """
+    exec_handle, _ = _raw_handles(graph)
+    if stream is None and not isinstance(graph, tuple):
+        import torch
+
+        stream = torch.cuda.current_stream()
+    _C.graph_upload(exec_handle, resolve_stream(stream))
 
 
 def update(graph: Any, node: GemmNode, *, alpha: Optional[float] = None, beta: Optional[float] = None,

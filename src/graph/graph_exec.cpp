@@ -183,7 +183,9 @@ Status GraphExec::instantiate(Capture& capture, unsigned long long flags) {
   if (capture.active()) return {StatusCode::invalid_argument, "the capture is still active: end() it first"};
   if (capture.graph() == nullptr)
     return {StatusCode::invalid_argument, "the Capture holds no graph: begin() and end() it first (or its graph was released)"};
-  return instantiate(capture.release_graph(), flags);
+  const cudaStream_t stream = capture.stream();
+  GRAPHGEMM_TRY(instantiate(capture.release_graph(), flags));
+  return upload_unless_capturing(stream);
 }
 
 Status GraphExec::update(cudaGraph_t graph, UpdateReport* report) {
@@ -221,6 +223,25 @@ Status GraphExec::launch(cudaStream_t stream) const {
 Status GraphExec::upload(cudaStream_t stream) const {
   if (exec_ == nullptr) return {StatusCode::invalid_argument, "the executable graph is empty: instantiate it first"};
   GRAPHGEMM_CUDA_TRY(cudaGraphUpload(exec_, stream));
+  return {};
+}
+
+Status GraphExec::upload_unless_capturing(cudaStream_t stream) const {
+  if (exec_ == nullptr) return upload(stream);  // its error
+  return graph::upload_unless_capturing(exec_, stream);
+}
+
+Status upload_unless_capturing(cudaGraphExec_t exec, cudaStream_t stream) {
+  if (exec == nullptr) return {StatusCode::invalid_argument, "the executable graph is null: instantiate it first"};
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  const cudaError_t err = cudaStreamIsCapturing(stream, &status);
+  if (err == cudaErrorStreamCaptureImplicit) {  // the legacy stream while a blocking stream captures
+    (void)cudaGetLastError();
+    return {};
+  }
+  GRAPHGEMM_CUDA_TRY(err);
+  if (status != cudaStreamCaptureStatusNone) return {};
+  GRAPHGEMM_CUDA_TRY(cudaGraphUpload(exec, stream));
   return {};
 }
 

@@ -307,6 +307,13 @@ NB_MODULE(_C, m) {
       .def_prop_ro("updatable", &PyGemmNode::updatable)
       .def_prop_ro("why_fixed", &PyGemmNode::why_fixed)
       .def_prop_ro("max_m", &PyGemmNode::max_m);
+  m.def(
+      "graph_upload",
+      [](std::uintptr_t exec, std::uintptr_t stream) {
+        check(graph::upload_unless_capturing(reinterpret_cast<cudaGraphExec_t>(exec),
+                                             reinterpret_cast<cudaStream_t>(stream)));
+      },
+      nb::arg("exec"), nb::arg("stream"));
   m.def("cuda_device_count", []() {
     int n = 0;
     if (cudaGetDeviceCount(&n) != cudaSuccess) {

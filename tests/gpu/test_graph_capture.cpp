@@ -91,6 +91,52 @@ TEST_P(GraphCapture, JoinsForeignCaptureAndNeverEndsIt) {
   SUPPORT_CUDA(cudaGraphDestroy(graph));
 }
 
+// instantiate(Capture&) uploads the executable graph on the capture's stream, and leaves the
+// upload to the first launch when that stream has begun another capture meanwhile (whose graph
+// must come out intact, holding only its own work). That capture is relaxed: under a global or
+// thread-local one CUDA refuses the instantiation itself (cudaErrorStreamCaptureUnsupported).
+TEST_P(GraphCapture, InstantiateUploadsUnlessTheStreamCaptures) {
+  GRAPHGEMM_REQUIRE_GPU();
+  Stream stream;
+  support::DeviceBuffer buf(4096), other(4096);
+  SUPPORT_CUDA(cudaMemset(buf.get(), 0, buf.bytes()));
+  SUPPORT_CUDA(cudaMemset(other.get(), 0, other.bytes()));
+  for (const bool stream_capturing : {false, true}) {
+    graph::Capture cap;
+    ASSERT_TRUE(cap.begin(stream.s, GetParam()).ok());
+    SUPPORT_CUDA(cudaMemsetAsync(buf.get(), stream_capturing ? 5 : 3, buf.bytes(), stream.s));
+    ASSERT_TRUE(cap.end().ok());
+    if (stream_capturing) SUPPORT_CUDA(cudaStreamBeginCapture(stream.s, cudaStreamCaptureModeRelaxed));  // someone else's
+    graph::GraphExec exec;
+    const Status inst = exec.instantiate(cap);
+    ASSERT_TRUE(inst.ok()) << inst.to_string();
+    if (stream_capturing) {
+      EXPECT_EQ(capture_status(stream.s), cudaStreamCaptureStatusActive) << "the upload broke the other capture";
+      SUPPORT_CUDA(cudaMemsetAsync(other.get(), 8, other.bytes(), stream.s));
+      cudaGraph_t graph = nullptr;
+      ASSERT_EQ(cudaStreamEndCapture(stream.s, &graph), cudaSuccess);
+      size_t nodes = 0;
+      SUPPORT_CUDA(cudaGraphGetNodes(graph, nullptr, &nodes));
+      EXPECT_EQ(nodes, 1u) << "the other capture holds only its own memset";
+      cudaGraphExec_t other_exec = nullptr;
+      SUPPORT_CUDA(cudaGraphInstantiate(&other_exec, graph, 0));
+      SUPPORT_CUDA(cudaGraphLaunch(other_exec, stream.s));
+      SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+      EXPECT_TRUE(all_equal(bytes_of(other), 8));
+      SUPPORT_CUDA(cudaGraphExecDestroy(other_exec));
+      SUPPORT_CUDA(cudaGraphDestroy(graph));
+    }
+    SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+    EXPECT_TRUE(all_equal(bytes_of(buf), 0)) << "an upload must not run the graph";
+    ASSERT_TRUE(exec.launch(stream.s).ok());
+    SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+    EXPECT_TRUE(all_equal(bytes_of(buf), stream_capturing ? 5 : 3));
+    SUPPORT_CUDA(cudaMemset(buf.get(), 0, buf.bytes()));
+  }
+  graph::GraphExec empty;
+  EXPECT_NE(empty.upload_unless_capturing(stream.s).message().find("instantiate it first"), std::string::npos);
+}
+
 TEST_P(GraphCapture, AbandonedCaptureIsEnded) {
   GRAPHGEMM_REQUIRE_GPU();
   Stream stream;

@@ -14,7 +14,8 @@ def is_hopper():
 
 @pytest.mark.skipif(torch is None or not is_hopper(), reason="skipped: GEMM nodes update on the sm90 kernels (Hopper)")
 @pytest.mark.parametrize("grid", ["max_m", "follows_m"])
-def test_update_m_and_input_inside_a_torch_graph(grid):
+@pytest.mark.parametrize("uploaded", [False, True])
+def test_update_m_and_input_inside_a_torch_graph(grid, uploaded):
     import graphgemm.graph as ggg
 
     max_m, k, n = 256, 512, 768
@@ -30,6 +31,11 @@ def test_update_m_and_input_inside_a_torch_graph(grid):
         z = torch.relu(y)  # a torch op after ours, in the same graph
     assert node.updatable, node.why_fixed
     g.instantiate()
+    if uploaded:
+        y.fill_(float("nan"))
+        ggg.upload(g)
+        torch.cuda.synchronize()
+        assert torch.isnan(y).all(), "an upload must not run the graph"
     ref_y = torch.empty_like(y)
     for step, m in enumerate([max_m, 1, 17, 130, max_m]):
         x = xs[step % 3]
@@ -71,3 +77,13 @@ def test_refused_update_leaves_the_graph_as_it_was():
     g.replay()
     torch.cuda.synchronize()
     assert torch.equal(y, before)
+
+
+@pytest.mark.skipif(torch is None, reason="skipped: needs torch")
+def test_upload_refuses_a_null_graph():
+    import graphgemm.graph as ggg
+
+    with pytest.raises(ValueError, match="instantiate it first"):
+        ggg.upload((0, 0), stream=0)
+    with pytest.raises(TypeError, match="torch.cuda.CUDAGraph"):
+        ggg.upload(object())

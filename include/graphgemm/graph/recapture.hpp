@@ -45,21 +45,25 @@ Status capture_work(cudaStream_t stream, cudaStreamCaptureMode mode, F&& work, c
 }  // namespace detail
 
 // Captures work(stream) (a callable returning Status or void) and updates `exec` from it (or
-// instantiates it the first time). The stream must not be capturing already.
+// instantiates it the first time, uploading it on `stream`: see GraphExec::upload). The stream
+// must not be capturing already.
 template <class F>
 [[nodiscard]] Status recapture(GraphExec& exec, cudaStream_t stream, F&& work, UpdateReport* report = nullptr,
                                cudaStreamCaptureMode mode = cudaStreamCaptureModeGlobal) {
   cudaGraph_t graph = nullptr;
   if (Status s_ = detail::capture_work(stream, mode, std::forward<F>(work), &graph); !s_.ok()) return s_;
-  return exec.update(graph, report);
+  UpdateReport local;
+  UpdateReport& how = report != nullptr ? *report : local;
+  if (Status s_ = exec.update(graph, &how); !s_.ok()) return s_;
+  return how.kind == UpdateKind::updated ? Status{} : exec.upload_unless_capturing(stream);
 }
 
 // Executable graphs by a key of the user's choosing: captured and instantiated on first use.
 template <class Key, class Hash = std::hash<Key>, class Equal = std::equal_to<Key>>
 class GraphCache {
  public:
-  // The executable graph for `key`; on a miss, work(stream) is captured and instantiated first
-  // (`captured` says whether that happened).
+  // The executable graph for `key`; on a miss, work(stream) is captured, instantiated and uploaded
+  // on `stream` first (`captured` says whether that happened).
   template <class F>
   [[nodiscard]] Status get(const Key& key, cudaStream_t stream, F&& work, GraphExec*& out, bool* captured = nullptr,
                            cudaStreamCaptureMode mode = cudaStreamCaptureModeGlobal) {
@@ -72,6 +76,7 @@ class GraphCache {
     if (Status s_ = detail::capture_work(stream, mode, std::forward<F>(work), &graph); !s_.ok()) return s_;
     GraphExec exec;
     if (Status s_ = exec.instantiate(graph); !s_.ok()) return s_;
+    if (Status s_ = exec.upload_unless_capturing(stream); !s_.ok()) return s_;
     out = &map_.insert_or_assign(key, std::move(exec)).first->second;
     if (captured != nullptr) *captured = true;
     return {};
