@@ -14,9 +14,10 @@
 //    needs its result before the next). Every approach is checked bit for bit against eager.
 //
 //   graphgemm_graph_bench [--out DIR] [--iters 40000] [--mlp-iters 2000] [--hidden 512,1024,4096]
-//                         [--mlp-pdl off,on] [--max-m 256] [--only tiny|mlp]
+//                         [--mlp-pdl off,on] [--max-m 256] [--mlp-chain auto|plan] [--only tiny|mlp]
 // --hidden and --mlp-pdl list the MLP variants run (each a table): layer width, and whether the
-// plans use programmatic dependent launch (GEMM nodes then get programmatic edges).
+// plans use programmatic dependent launch (GEMM nodes then get programmatic edges). --mlp-chain: the
+// chain rows' kernel, GemmChain's automatic choice (default) or the plans' tile.
 // Writes DIR/graph_bench.json and DIR/graph_bench.md; prints the tables.
 
 #include <cuda.h>
@@ -558,10 +559,15 @@ int main(int argc, char** argv) {
         }
       }
       else if (a == "--max-m") cfg.max_m = std::stoll(arg_value(i, argc, argv));
+      else if (a == "--mlp-chain") {
+        const std::string v = arg_value(i, argc, argv);
+        if (v != "plan" && v != "auto") throw std::runtime_error("--mlp-chain takes plan or auto (got " + v + ")");
+        cfg.chain_automatic = v == "auto";
+      }
       else if (a == "--only") only = arg_value(i, argc, argv);
       else throw std::runtime_error("unknown argument " + a +
                                     " (--out DIR --iters N --mlp-iters N --hidden H[,H...] --mlp-pdl off,on "
-                                    "--max-m M --only tiny|mlp)");
+                                    "--max-m M --mlp-chain auto|plan --only tiny|mlp)");
     }
     if (iters < 1 || mlp_iters < 4) throw std::runtime_error("--iters must be >= 1 and --mlp-iters >= 4");
   } catch (const std::invalid_argument&) {
@@ -676,7 +682,7 @@ int main(int argc, char** argv) {
           const MlpResult* chain_recap = &rs[6];
           const MlpResult* chain_floor = &rs[7];
           json << (first ? "" : ",") << "\n  {\"layers\": " << c.layers << ", \"hidden\": " << c.hidden
-               << ", \"max_m\": " << c.max_m << ", \"programmatic_launch\": " << (pdl ? "true" : "false")
+               << ", \"max_m\": " << c.max_m << ", \"programmatic_launch\": " << (pdl ? "true" : "false") << ", \"chain_kernel_choice\": \"" << (c.chain_automatic ? "auto" : "plan") << "\""
                << ", \"iterations\": " << mlp_iters << ", \"plan\": " << bench::json_escape(kernel)
                << ", \"results\": [";
           first = false;
@@ -684,8 +690,8 @@ int main(int argc, char** argv) {
              << " every iteration, programmatic launch " << (pdl ? "on" : "off") << "\n\n"
              << "y = (x · Wᵀ) ⊙ scale_row + bias per layer; M, the input pointer (" << c.rotating
              << " rotating buffers) and the per-row scales change every iteration; " << mlp_iters
-             << " iterations. All approaches run the same kernel (" << kernel << "); the chain rows the same tile as one GemmChain ("
-             << chain_kernel << ")"
+             << " iterations. All approaches run the same kernel (" << kernel << "); the chain rows run the 4 layers as one GemmChain on "
+             << (c.chain_automatic ? "its automatic kernel" : "the same tile") << " (" << chain_kernel << ")"
              << (pdl ? ", launched with programmatic dependent launch (captured launches and GEMM nodes get "
                        "programmatic edges)"
                      : "")

@@ -52,6 +52,10 @@ struct MlpConfig {
   // Every approach's plans launch with programmatic dependent launch or without it (GemmOptions::
   // programmatic_launch on / off): with it, captured launches and GEMM nodes get programmatic edges.
   bool programmatic = false;
+  // The chain's kernel: GemmChain's automatic choice (true: at hidden 4096 two tiles chosen by M at
+  // each launch, session 31) or the plan's tile (false). Either is bit for bit equal to the layers
+  // (every tile sums the same k16 steps in the same order, session 30); the bench checks it.
+  bool chain_automatic = true;
 };
 
 class Mlp {
@@ -90,7 +94,7 @@ class Mlp {
     chain_layers_.resize(cfg.layers);
     ChainOptions co;
     co.max_m = cfg.max_m;
-    co.sm90_kernel = kernel_;
+    co.sm90_kernel = cfg.chain_automatic ? std::string() : kernel_;
     co.programmatic_launch = cfg.programmatic;
     if (!chain_.initialize(chain_args(cfg.max_m, x_[0].get(), scale_[0].as<float>()), co).ok()) {
       co.sm90_kernel.clear();

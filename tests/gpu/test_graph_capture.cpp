@@ -27,6 +27,17 @@ bool all_equal(const std::vector<unsigned char>& v, unsigned char x) {
   return true;
 }
 
+// Instantiates a graph that someone else's capture produced, replays it once on `s` and waits,
+// then destroys both.
+void replay_once_and_destroy(cudaGraph_t graph, cudaStream_t s) {
+  cudaGraphExec_t exec = nullptr;
+  SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+  SUPPORT_CUDA(cudaGraphLaunch(exec, s));
+  SUPPORT_CUDA(cudaStreamSynchronize(s));
+  SUPPORT_CUDA(cudaGraphExecDestroy(exec));
+  SUPPORT_CUDA(cudaGraphDestroy(graph));
+}
+
 cudaStreamCaptureStatus capture_status(cudaStream_t s) {
   cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
   SUPPORT_CUDA(cudaStreamIsCapturing(s, &st));
@@ -82,13 +93,8 @@ TEST_P(GraphCapture, JoinsForeignCaptureAndNeverEndsIt) {
   EXPECT_NE(s.message().find("already capturing"), std::string::npos) << s.message();
   cudaGraph_t graph = nullptr;
   ASSERT_EQ(cudaStreamEndCapture(stream.s, &graph), cudaSuccess);  // the owner ends it
-  cudaGraphExec_t exec = nullptr;
-  SUPPORT_CUDA(cudaGraphInstantiate(&exec, graph, 0));
-  SUPPORT_CUDA(cudaGraphLaunch(exec, stream.s));
-  SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+  replay_once_and_destroy(graph, stream.s);
   EXPECT_TRUE(all_equal(bytes_of(buf), 9));
-  SUPPORT_CUDA(cudaGraphExecDestroy(exec));
-  SUPPORT_CUDA(cudaGraphDestroy(graph));
 }
 
 // instantiate(Capture&) uploads the executable graph on the capture's stream, and leaves the
@@ -118,13 +124,8 @@ TEST_P(GraphCapture, InstantiateUploadsUnlessTheStreamCaptures) {
       size_t nodes = 0;
       SUPPORT_CUDA(cudaGraphGetNodes(graph, nullptr, &nodes));
       EXPECT_EQ(nodes, 1u) << "the other capture holds only its own memset";
-      cudaGraphExec_t other_exec = nullptr;
-      SUPPORT_CUDA(cudaGraphInstantiate(&other_exec, graph, 0));
-      SUPPORT_CUDA(cudaGraphLaunch(other_exec, stream.s));
-      SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+      replay_once_and_destroy(graph, stream.s);
       EXPECT_TRUE(all_equal(bytes_of(other), 8));
-      SUPPORT_CUDA(cudaGraphExecDestroy(other_exec));
-      SUPPORT_CUDA(cudaGraphDestroy(graph));
     }
     SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
     EXPECT_TRUE(all_equal(bytes_of(buf), 0)) << "an upload must not run the graph";

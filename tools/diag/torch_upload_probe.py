@@ -68,7 +68,7 @@ def main():
         rng.shuffle(turns)
         for e, upd in turns:
             (e["upd"] if upd else e["plain"]).append(run(e, upd, args.iters))
-    # Correctness: the last updated replay used xs[(iters - 1) % 2]; compare with eager torch.
+    # Correctness: one more update (input xs[1]) and replay of each graph, against eager torch.
     for e in graphs:
         ggg.update(e["g"], e["node"], a=xs[1])
         e["g"].replay()
