@@ -156,7 +156,7 @@ TEST_P(ChainEager, BitwiseEqualToLayerByLayerAndNothingPastM) {
   DeviceBuffer ws(chain.workspace_size());
   // Garbage in the workspace: the setup kernel must make it what the chain needs on every run.
   support::fill_random(ws.get(), DType::fp32, static_cast<std::int64_t>(chain.workspace_size() / 4), 99);
-  for (const std::int64_t m : {std::int64_t{1}, std::int64_t{37}, std::int64_t{64}, std::int64_t{130}, kMaxM}) {
+  for (const std::int64_t m : {std::int64_t{1}, std::int64_t{16}, std::int64_t{37}, std::int64_t{64}, std::int64_t{130}, kMaxM}) {
     for (const bool with_scale : {true, false}) {
       Choice ch;
       ch.m = m;

@@ -84,6 +84,7 @@ struct ChainStepParams {
     int counter_stride;   // counters per layer (M blocks of max_m)
     int prefetch_kb;      // k-blocks of B pulled into L2 before a hand-over wait (ChainProblem)
     int small_max_m;      // M <= small_max_m: the chain's small-M tile (two-tile chains), else the other
+    int a0_rows;          // rows of x_0's box (tma_in): BlockM, or M rounded up to 8 where M < BlockM
     const float* scale_a[kMaxChainLayers];  // per-row scale of layer l, or nullptr
     float alpha[kMaxChainLayers];
 };
@@ -104,6 +105,34 @@ __global__ void __launch_bounds__(kThreads) sm90_chain_setup_kernel(const __grid
     for (unsigned i = threadIdx.x; i < sp.counter_n16; i += kThreads) sp.counters[i] = make_int4(0, 0, 0, 0);
 }
 
+// Diagnostics only (tools/diag/chain_trace.cu defines GRAPHGEMM_SM90_TRACE; the library's kernels
+// record nothing): per CTA and layer l < kChainTraceLayers, g_chain_trace[cta][4l + e] holds the
+// %globaltimer of its (last) tile's e = 0 producer waiting for the layer before (layer 0: the
+// table acquired), 1 the wait over (its loads go out), 2 main loop done, 3 tile handed over (the
+// last layer: stored); [16] the CTA's SM.
+inline constexpr int kChainTraceLayers = 4;
+#ifdef GRAPHGEMM_SM90_TRACE
+__device__ unsigned long long g_chain_trace[1024][17];
+__device__ __forceinline__ void chain_trace_event(int slot) {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    if (blockIdx.x < 1024) {
+        g_chain_trace[blockIdx.x][slot] = t;
+        if (slot == 0) {
+            unsigned sm;
+            asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+            g_chain_trace[blockIdx.x][16] = sm;
+        }
+    }
+}
+#define GRAPHGEMM_CHAIN_TRACE(cond, slot) \
+    do {                                  \
+        if (cond) chain_trace_event(slot); \
+    } while (0)
+#else
+#define GRAPHGEMM_CHAIN_TRACE(cond, slot) ((void)0)
+#endif
+
 // One launch of the chain in one tile configuration; kTile: which of the table's two B maps its
 // boxes match (ChainLayerTable::tma_b).
 template <class Config, int kTile>
@@ -115,6 +144,8 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
     constexpr int kStages = Config::kStages;
     constexpr int kConsumerWGs = Config::kConsumerWGs;
     static_assert(Config::kClusterSize == 1 && Config::kBKMajor, "chain: cluster 1x1, B stored N x K");
+    static_assert(BK == 64 && Config::kBoxAOuter == BM && Config::kSmemAStage == BM * 128,
+                  "chain: stages of one k-block, A one box of BlockM rows (the short x_0 box below)");
     using Mma = Wgmma<BN, std::is_same_v<typename Config::ElementAB, __nv_bfloat16>, 0>;
     using Scheduler = TileScheduler<BM, BN, 1, 1>;
 
@@ -152,6 +183,8 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 fence_tensormap_acquire(&cp.table[l].tma_b[kTile]);
                 if (l > 0) fence_tensormap_acquire(&cp.table[l].tma_in);
             }
+            GRAPHGEMM_CHAIN_TRACE(true, 0);  // (trace builds: see kChainTraceLayers)
+            GRAPHGEMM_CHAIN_TRACE(true, 1);
             uint32_t stage = 0, phase = 0;
             int prev_tiles_n = 0;
             for (int l = 0; l < layers; ++l) {
@@ -173,14 +206,33 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                         // The weights do not depend on the layer before: pull the first k-blocks
                         // of B into L2 while its rows are finished.
                         prefetch_b_l2<Config>(map_b, 0, min(k_blocks, cp.prefetch_kb), n0, 0);
+                        GRAPHGEMM_CHAIN_TRACE(l < kChainTraceLayers, 4 * l);
                         wait_flag_at_least(ready + tile_m, prev_tiles_n);
                         fence_proxy_async_global();
+                        GRAPHGEMM_CHAIN_TRACE(l < kChainTraceLayers, 4 * l + 1);
                     }
-                    for (int kb = 0; kb < k_blocks; ++kb) {
-                        mbar_wait(bar_empty + 8 * stage, phase ^ 1);
-                        load_stage<Config>(map_a, map_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
-                                           smem_b + stage * Config::kSmemBStage, kb * BK, a_row0, n0, 0, 0);
-                        ring_step<kStages>(stage, phase);
+                    if (l == 0 && cp.a0_rows < BM) {
+                        // M < BlockM: x_0's box holds M rows rounded up to 8 (a box mostly past M
+                        // is slow to zero-fill, session 32; hidden 4096, M = 1: layer 0's main
+                        // loop 16.4 against 11.8 us a later layer's). The stage's rows past it keep
+                        // what they held: they only feed output rows >= M, which no layer reads
+                        // for a row < M and the last one does not store.
+                        const uint32_t a_bytes = static_cast<uint32_t>(cp.a0_rows) * 128;
+                        for (int kb = 0; kb < k_blocks; ++kb) {
+                            mbar_wait(bar_empty + 8 * stage, phase ^ 1);
+                            const uint32_t full = bar_full + 8 * stage;
+                            mbar_arrive_expect_tx(full, a_bytes + Config::kSmemBStage);
+                            tma_load_2d(smem_a + stage * Config::kSmemAStage, map_a, full, kb * BK, 0);
+                            tma_load_2d(smem_b + stage * Config::kSmemBStage, map_b, full, kb * BK, n0);
+                            ring_step<kStages>(stage, phase);
+                        }
+                    } else {
+                        for (int kb = 0; kb < k_blocks; ++kb) {
+                            mbar_wait(bar_empty + 8 * stage, phase ^ 1);
+                            load_stage<Config>(map_a, map_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
+                                               smem_b + stage * Config::kSmemBStage, kb * BK, a_row0, n0, 0, 0);
+                            ring_step<kStages>(stage, phase);
+                        }
                     }
                 }
                 prev_tiles_n = sched.tiles_n;
@@ -238,6 +290,7 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                     acc, stage, phase, 0, k_blocks, bar_full,
                     desc_a0 + (a_row_bytes(m0, l == 0 ? cp.m : INT_MAX, BM) >> 4),  // as the producer's a_row0
                     desc_b0, release_stage, [] {});
+                GRAPHGEMM_CHAIN_TRACE(threadIdx.x == 0 && l < kChainTraceLayers, 4 * l + 2);
                 const int row_base = m0 + static_cast<int>(wg_idx) * 64;
                 const bool in_bounds = row_base < cp.m;  // warpgroup-uniform
                 if (in_bounds) {
@@ -253,6 +306,7 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                     named_barrier_sync(3, kConsumerWGs * 128);
                     if (threadIdx.x == 0) red_release_gpu_add(done + tile_m, 1);
                 }
+                GRAPHGEMM_CHAIN_TRACE(threadIdx.x == 0 && l < kChainTraceLayers, 4 * l + 3);
             }
         }
         if (wg_leader) tma_store_wait<0>();
@@ -460,8 +514,10 @@ struct GemmChain {
         sp.layers = p.layers;
 
         ChainStepParams& cp = la.step;
+        // x_0 has M rows: where M < BlockM its box holds M rounded up to 8 rows (chain_body).
+        cp.a0_rows = p.m < Config::kBlockM ? (p.m + 7) / 8 * 8 : Config::kBoxAOuter;
         cudaError_t err = encode_tma_2d(&cp.tma_in, dt, p.x, p.layer[0].k, p.m, p.ldx * kE, Config::kBoxAInner,
-                                        Config::kBoxAOuter);
+                                        static_cast<uint32_t>(cp.a0_rows));
         if (err != cudaSuccess) return err;
         err = encode_tma_2d(&cp.tma_out, dt, p.y, last.n, p.m, p.ldy * kE, Config::kEpiCols, 64);
         if (err != cudaSuccess) return err;
