@@ -11,6 +11,11 @@
 //   nvcc -std=c++20 -arch=sm_90a -O3 --expt-relaxed-constexpr -Iinclude -lcuda -o chain_trace tools/diag/chain_trace.cu
 //   ./chain_trace HIDDEN M [64x64|64x128|pair (64x64 at M <= small_max_m, else 64x128)] [max_m (256)] [pdl|-]
 //
+// Before timing, it runs the chain once with x_0's box as the library encodes it (M rounded up to 8
+// rows where M < 64) and once with the full 64-row box, and says whether the outputs are bit for bit
+// equal and fully written; CHAIN_FULL_BOX=1 in the environment times and traces the full box
+// (session 38's A/B).
+//
 // NOTES: trace builds compile the kernels differently from the library (sm90_trace's NOTES); time
 // changes with graphgemm_chain_sweep, use this for where the time goes.
 #define GRAPHGEMM_SM90_TRACE 1

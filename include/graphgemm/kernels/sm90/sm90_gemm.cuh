@@ -180,18 +180,20 @@ namespace detail {
 // 15 every peer done. And the producers' k-block issue times (trace_kb).
 #ifdef GRAPHGEMM_SM90_TRACE
 __device__ unsigned long long g_sm90_trace[1024][17];  // [16]: the SM the CTA ran on (%smid)
-__device__ __forceinline__ void trace_event(int e) {
+// Records slot e of this CTA's row of `table` (and, at e = 0, its SM in [16]).
+__device__ __forceinline__ void trace_event_to(unsigned long long (*table)[17], int e) {
     unsigned long long t;
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
     if (blockIdx.x < 1024) {
-        g_sm90_trace[blockIdx.x][e] = t;
+        table[blockIdx.x][e] = t;
         if (e == 0) {
             unsigned sm;
             asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-            g_sm90_trace[blockIdx.x][16] = sm;
+            table[blockIdx.x][16] = sm;
         }
     }
 }
+__device__ __forceinline__ void trace_event(int e) { trace_event_to(g_sm90_trace, e); }
 // k-block issue times of a CTA's first work unit (the producer, every kKbTraceStride-th k-block):
 // g_sm90_kb_trace[blockIdx.x] = {m0, n0, t(kb_begin), t(kb_begin + stride), ...}: how far apart in
 // time the CTAs that read the same operand tile issue its loads (sm90_trace SM90_TRACE_KB=FILE).

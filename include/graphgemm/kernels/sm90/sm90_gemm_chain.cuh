@@ -113,21 +113,9 @@ __global__ void __launch_bounds__(kThreads) sm90_chain_setup_kernel(const __grid
 inline constexpr int kChainTraceLayers = 4;
 #ifdef GRAPHGEMM_SM90_TRACE
 __device__ unsigned long long g_chain_trace[1024][17];
-__device__ __forceinline__ void chain_trace_event(int slot) {
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    if (blockIdx.x < 1024) {
-        g_chain_trace[blockIdx.x][slot] = t;
-        if (slot == 0) {
-            unsigned sm;
-            asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-            g_chain_trace[blockIdx.x][16] = sm;
-        }
-    }
-}
-#define GRAPHGEMM_CHAIN_TRACE(cond, slot) \
-    do {                                  \
-        if (cond) chain_trace_event(slot); \
+#define GRAPHGEMM_CHAIN_TRACE(cond, slot)                   \
+    do {                                                    \
+        if (cond) trace_event_to(g_chain_trace, slot);      \
     } while (0)
 #else
 #define GRAPHGEMM_CHAIN_TRACE(cond, slot) ((void)0)
