@@ -294,9 +294,8 @@ Status Sm90Backend::make_kernel_launch(const GemmArgs& args, KernelLaunch& out) 
                                               "): TMA needs 16-byte aligned A, B, D and leading dimensions"};
   GRAPHGEMM_CUDA_TRY(err);
   void* ptrs[4];
-  sm90::kernel_args(kernel_, *storage, ptrs);
-  out.num_args = 4;
-  for (int i = 0; i < 4; ++i) out.arg_offset[i] = static_cast<std::size_t>(static_cast<unsigned char*>(ptrs[i]) - out.storage);
+  out.num_args = sm90::kernel_args(kernel_, *storage, ptrs);
+  for (int i = 0; i < out.num_args; ++i) out.arg_offset[i] = static_cast<std::size_t>(static_cast<unsigned char*>(ptrs[i]) - out.storage);
   const sm90::LaunchGeometry g = sm90::kernel_geometry(kernel_, *storage);
   out.function = sm90::kernel_launch_function(kernel_, *storage);
   out.grid = dim3(g.grid[0], g.grid[1], g.grid[2]);

@@ -193,6 +193,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const std::int64_t waves = cluster_waves(k, m, n, num_sms);
     // Swap-AB kernels (decode-sized M): chosen by name only until measured (docs/sm90_notes.md).
     if (k.schedule == kernels::sm90::Schedule::swap_ab) continue;
+    if (k.schedule == kernels::sm90::Schedule::gemv) continue;  // (by the decode rule in choose_split)
     if (small_tile(k)) {  // by its own rule, below
       small_tiles.push_back(i);
       continue;
@@ -417,6 +418,22 @@ constexpr int kSwapABSplitMinKBlocks = 48;
 // 32 KB stages 2.46 TB/s.)
 constexpr int kSwapABAtomsMaxBusy = 4;
 
+// The gemv kernel (sm90_gemv.cuh) at M <= kGemvMaxM with B stored N x K. MEASURED (H100, session
+// 39, experiments_s39/call2: every llm shape at M = 1 and splitk 16x4096x14336, 8-token gemv with
+// 8 or 16 warps against the automatic swap-AB choice, one run, time / the memory floor):
+// llama3_8b.qkv 1.20 -> 1.06, .o 1.26 -> 1.11, .gate_up 1.03 -> 0.97, .down 1.07 -> 1.05,
+// llama3_70b.qkv 1.06 -> 0.98, deepseek_v3.a 1.27 -> 1.13, .c 1.06 -> 1.04, .d 1.19 -> 1.16, .b
+// level (1.054 / 1.055); behind where swap-AB runs a full wave of 64-row CTAs over K >= 8192:
+// llama3_70b.o 1.025 / 1.031, .gate_up 0.997 / 1.011, .down 1.010 / 1.035 (kept there). Warps:
+// 16 where N / 16 CTAs fit one an SM (deepseek_v3.a 1.13 against 1.22 with 8) or K >= 8192
+// (llama3_70b.qkv 0.98 / 1.08, deepseek_v3.c 1.04 / 1.28); else 8 (llama3_8b.o 1.11 / 1.20: the
+// 16-warp CTAs fit one an SM and N = 4096 takes two waves of them). 16 tokens a pass (M = 9..16)
+// measured behind swap-AB on 9 of 13 shapes (the tokens' loads are half of a lane's): not taken.
+constexpr std::int64_t kGemvMaxM = 8;
+constexpr std::int64_t kGemvSwapMinK = 8192;
+constexpr double kGemvSwapMinWave = 0.95;
+constexpr std::int64_t kGemvWideK = 8192;
+
 // ", summed in clusters of 8 (no workspace)" for a cluster split, else "".
 std::string cluster_note(const SplitChoice& c) {
   if (c.cluster <= 1) return {};
@@ -587,6 +604,32 @@ SplitChoice choose_split(const SplitRequest& r) {
                       bk.block_m, bk.block_n, stages, best_us, out.predicted_us, kernel_info(out.index).name);
         out.index = best;
         out.predicted_us = best_us;
+        out.explanation = buf;
+      }
+    }
+    // At most kGemvMaxM tokens, B stored N x K: the gemv kernel (16 weight rows a CTA, every SM
+    // streaming from entry), unless the swap-AB choice is a full wave of CTAs streaming long rows
+    // (kGemvSwapMinK). Its 16 warps a CTA (one CTA an SM: 82 registers a thread) where one CTA an
+    // SM covers N, or K is long; else 8 (up to 3 CTAs an SM at 80 registers).
+    if (r.forced_kernel < 0 && out.index >= 0 && r.m <= kGemvMaxM && r.b_k_major) {
+      const KernelInfo& cur = kernel_info(out.index);
+      const std::int64_t cur_tiles = cluster_tiles(cur, r.m, r.n) * cur.cluster_m * cur.cluster_n;
+      const bool keep_swap = cur.schedule == k90::Schedule::swap_ab && r.k >= kGemvSwapMinK &&
+                             static_cast<double>(cur_tiles) >= kGemvSwapMinWave * r.num_sms;
+      const std::int64_t ctas = ceil_div(r.n, 16);
+      const int warps = ctas <= r.num_sms || r.k >= kGemvWideK ? 16 : 8;
+      int pick = -1;
+      for (int i = 0; i < kernel_count(); ++i) {
+        const KernelInfo& ki = kernel_info(i);
+        if (ki.schedule == k90::Schedule::gemv && candidate(i) && ki.block_m >= r.m && ki.threads == 32 * warps) pick = i;
+      }
+      if (!keep_swap && pick >= 0) {
+        const double t = estimate_us(kernel_info(pick), r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
+        std::snprintf(buf, sizeof buf, "gemv: %lld CTAs of 16 weight rows, %d warps splitting K (at most %d tokens, B N x K), "
+                      "predicted %.1f us; %s would have been %s", static_cast<long long>(ctas), warps, kGemvMaxM, t,
+                      cur.schedule == k90::Schedule::swap_ab ? "swap-AB" : "the tile", cur.name);
+        out.index = pick;
+        out.predicted_us = t;
         out.explanation = buf;
       }
     }

@@ -2,7 +2,7 @@
 // configuration: Adapter<Config> over k::Gemm<Config>. Internal to the instance .cu files, which
 // each instantiate a share of the configurations (compile time): sm90_gemm_instances.cu the
 // cooperative ones, sm90_gemm_pingpong_instances.cu the ping-pong ones,
-// sm90_gemm_swapab_instances.cu the swap-AB ones.
+// sm90_gemm_swapab_instances.cu the swap-AB ones, sm90_gemv_instances.cu the gemv ones.
 #pragma once
 
 #include <cstring>
@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "graphgemm/kernels/sm90/sm90_gemm_launch.cuh"
+#include "graphgemm/kernels/sm90/sm90_gemv.cuh"
 #include "sm90_gemm_instances.hpp"
 
 namespace graphgemm::detail::sm90::instances {
@@ -23,14 +24,25 @@ struct Entry {
     cudaError_t (*launch)(const LaunchArgsStorage&, cudaStream_t);
     const void* (*function)();                                  // the full kernel (attributes)
     const void* (*launch_function)(const LaunchArgsStorage&);   // the kernel these arguments launch
-    void (*args)(const LaunchArgsStorage&, void* [4]);
+    int (*args)(const LaunchArgsStorage&, void* [4]);  // returns the argument count
     LaunchGeometry (*geometry)(const LaunchArgsStorage&);
     int (*split_cluster_capacity)(int, int);
 };
 
+// The launcher of a configuration: Gemv for the gemv ones, Gemm for the TMA kernels.
+template <class Config>
+struct LauncherOf {
+    using type = k::Gemm<Config>;
+};
+template <class Config>
+    requires(k::detail::schedule_of<Config>() == k::Schedule::gemv)
+struct LauncherOf<Config> {
+    using type = k::Gemv<Config>;
+};
+
 template <class Config>
 struct Adapter {
-    using G = k::Gemm<Config>;
+    using G = typename LauncherOf<Config>::type;
     using Args = typename G::LaunchArgs;
     static_assert(sizeof(Args) <= sizeof(LaunchArgsStorage));
     static_assert(alignof(Args) <= alignof(LaunchArgsStorage));
@@ -49,7 +61,14 @@ struct Adapter {
     static cudaError_t launch(const LaunchArgsStorage& s, cudaStream_t stream) {
         return G::launch(as_args(s), stream);
     }
-    static void args(const LaunchArgsStorage& s, void* out[4]) { G::kernel_args(as_args(s), out); }
+    static int args(const LaunchArgsStorage& s, void* out[4]) {
+        if constexpr (std::is_void_v<decltype(G::kernel_args(as_args(s), out))>) {
+            G::kernel_args(as_args(s), out);  // the TMA kernels: three tensor maps and the parameters
+            return 4;
+        } else {
+            return G::kernel_args(as_args(s), out);
+        }
+    }
     static const void* launch_function(const LaunchArgsStorage& s) { return G::kernel_function(as_args(s)); }
     static LaunchGeometry geometry(const LaunchArgsStorage& s) {
         const Args& a = as_args(s);
@@ -92,5 +111,7 @@ const Entry* build_table(std::tuple<Configs...>*) {
 const Entry* pingpong_table();
 // The swap-AB rows, in k::configs::SwapABConfigs order (sm90_gemm_swapab_instances.cu).
 const Entry* swapab_table();
+// The gemv rows, in k::configs::GemvConfigs order (sm90_gemv_instances.cu).
+const Entry* gemv_table();
 
 }  // namespace graphgemm::detail::sm90::instances

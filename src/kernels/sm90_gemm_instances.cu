@@ -1,8 +1,8 @@
 // graphgemm: explicit instantiation of every cooperative sm90 GEMM configuration
 // (sm90_gemm_configs.cuh: AllConfigs) behind the non-template interface of
 // sm90_gemm_instances.hpp. The ping-pong and swap-AB configurations are instantiated in
-// sm90_gemm_pingpong_instances.cu and sm90_gemm_swapab_instances.cu (compile time); the table
-// lists them after these.
+// sm90_gemm_pingpong_instances.cu, sm90_gemm_swapab_instances.cu and sm90_gemv_instances.cu
+// (compile time); the table lists them after these.
 #include "sm90_gemm_instances.hpp"
 
 #include <cstring>
@@ -25,16 +25,18 @@ const Entry* cooperative_table() {
 constexpr int kCooperative = static_cast<int>(std::tuple_size_v<k::configs::AllConfigs>);
 constexpr int kPingpong = static_cast<int>(std::tuple_size_v<k::configs::PingpongConfigs>);
 constexpr int kSwapAB = static_cast<int>(std::tuple_size_v<k::configs::SwapABConfigs>);
-constexpr int kCount = kCooperative + kPingpong + kSwapAB;
+constexpr int kGemv = static_cast<int>(std::tuple_size_v<k::configs::GemvConfigs>);
+constexpr int kCount = kCooperative + kPingpong + kSwapAB + kGemv;
 
 bool valid(int i) { return i >= 0 && i < kCount; }
 
-// Row i of the table: the cooperative instances first, then the ping-pong ones, then swap-AB.
+// Row i of the table: the cooperative instances first, then the ping-pong ones, swap-AB, gemv.
 const Entry& entry(int i) {
     if (!valid(i)) i = 0;
     if (i < kCooperative) return cooperative_table()[i];
     if (i < kCooperative + kPingpong) return instances::pingpong_table()[i - kCooperative];
-    return instances::swapab_table()[i - kCooperative - kPingpong];
+    if (i < kCooperative + kPingpong + kSwapAB) return instances::swapab_table()[i - kCooperative - kPingpong];
+    return instances::gemv_table()[i - kCooperative - kPingpong - kSwapAB];
 }
 
 }  // namespace
@@ -69,8 +71,8 @@ const void* kernel_launch_function(int i, const LaunchArgsStorage& storage) {
     return valid(i) ? entry(i).launch_function(storage) : nullptr;
 }
 
-void kernel_args(int i, const LaunchArgsStorage& storage, void* args[4]) {
-    if (valid(i)) entry(i).args(storage, args);
+int kernel_args(int i, const LaunchArgsStorage& storage, void* args[4]) {
+    return valid(i) ? entry(i).args(storage, args) : 0;
 }
 
 kernels::sm90::SplitWorkspaceLayout kernel_split_workspace(int i, long long m, long long n,

@@ -31,6 +31,10 @@ struct KernelInfo {
     // swap_ab: block_m tokens x block_n weight rows computed as D^T (weights on wgmma's M), for
     // decode-sized M; B stored N x K only; split-K only as slices summed within one cluster (name
     // has "_sw").
+    // gemv: block_n (16) weight rows a CTA streamed into mma.sync fragments, block_m (8 or 16)
+    // tokens a pass, `threads` / 32 warps splitting K in chunks of block_k (32) columns, `stages`
+    // chunks a warp loads before it multiplies; B stored N x K only; no split-K, no cluster, no
+    // dynamic shared memory (name has "_gemv").
     graphgemm::kernels::sm90::Schedule schedule;
     // Parallel split-K slices can be summed within clusters of 2, 4 or 8 CTAs (GemmParams::
     // split_cluster): cooperative, cluster 1x1, block_n <= 128; swap-AB (see can_sum_in_cluster).
@@ -54,6 +58,7 @@ inline bool can_sum_in_cluster(const KernelInfo& k, int slices, int c) {
 inline const char* schedule_name(graphgemm::kernels::sm90::Schedule s) {
     return s == graphgemm::kernels::sm90::Schedule::pingpong  ? "pingpong"
            : s == graphgemm::kernels::sm90::Schedule::swap_ab ? "swap_ab"
+           : s == graphgemm::kernels::sm90::Schedule::gemv    ? "gemv"
                                                               : "cooperative";
 }
 
@@ -103,10 +108,11 @@ cudaError_t kernel_launch(int i, const LaunchArgsStorage& storage, cudaStream_t 
 // The instance's full __global__ function (function attributes, occupancy).
 const void* kernel_function(int i);
 // For graph kernel nodes: the __global__ function these arguments launch (the full kernel, or its
-// unsplit twin for unsplit work), its 4 argument pointers (into `storage`) and the launch geometry
+// unsplit twin for unsplit work), its argument pointers (into `storage`; returns how many: 4 for
+// the TMA kernels (three tensor maps and the parameters), 1 for gemv) and the launch geometry
 // (cluster dims must be set as a node attribute when cluster[0] > 1).
 const void* kernel_launch_function(int i, const LaunchArgsStorage& storage);
-void kernel_args(int i, const LaunchArgsStorage& storage, void* args[4]);
+int kernel_args(int i, const LaunchArgsStorage& storage, void* args[4]);
 LaunchGeometry kernel_geometry(int i, const LaunchArgsStorage& storage);
 
 }  // namespace graphgemm::detail::sm90

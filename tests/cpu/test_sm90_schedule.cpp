@@ -38,12 +38,13 @@ gd::SplitChoice choose_forced(int forced, SplitKMode mode, int slices) {
 }  // namespace
 
 TEST(Sm90Schedule, InstanceTable) {
-  int pingpong = 0, swap_ab = 0;
+  int pingpong = 0, swap_ab = 0, gemv = 0;
   for (int i = 0; i < gd::kernel_count(); ++i) {
     const gd::KernelInfo& k = gd::kernel_info(i);
     EXPECT_EQ(gd::find_kernel(k.name), i) << k.name;  // names are unique
     EXPECT_EQ(is_pp_name(k.name), k.schedule == gk::Schedule::pingpong) << k.name;
     EXPECT_EQ(std::strstr(k.name, "_sw_") != nullptr, k.schedule == gk::Schedule::swap_ab) << k.name;
+    EXPECT_EQ(std::strstr(k.name, "_gemv") != nullptr, k.schedule == gk::Schedule::gemv) << k.name;
     if (k.schedule == gk::Schedule::swap_ab) {
       ++swap_ab;
       EXPECT_FALSE(gd::supports_split_k(k));
@@ -59,6 +60,16 @@ TEST(Sm90Schedule, InstanceTable) {
       EXPECT_FALSE(gd::can_sum_in_cluster(k, 8, 4)) << k.name;
       EXPECT_FALSE(gd::can_sum_in_cluster(k, 3, 3)) << k.name;
       EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4, 4).total(), 0u) << k.name;
+    } else if (k.schedule == gk::Schedule::gemv) {
+      ++gemv;
+      EXPECT_FALSE(gd::supports_split_k(k));
+      EXPECT_FALSE(k.split_cluster) << k.name;
+      EXPECT_TRUE(k.b_k_major) << k.name;
+      EXPECT_EQ(k.cluster_m * k.cluster_n, 1) << k.name;
+      EXPECT_EQ(k.block_n, 16) << k.name;
+      EXPECT_EQ(k.smem_bytes, 0) << k.name;
+      EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
+      EXPECT_EQ(gd::kernel_split_cluster_capacity(i, 2, 132), 0) << k.name;
     } else if (k.schedule == gk::Schedule::pingpong) {
       ++pingpong;
       EXPECT_FALSE(gd::supports_split_k(k));
@@ -95,14 +106,17 @@ TEST(Sm90Schedule, InstanceTable) {
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
   // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, and the pair tiles 128x128 / 128x112 c2x1 (B stored
   // N x K only) x 3 x 2
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 36 + 36);
+  EXPECT_EQ(gemv, 12);        // 2 warp counts x 3 outputs x 2 inputs (B stored N x K only)
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 36 + 36 + 12);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
+  EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
                            "sm90_f16_f32_64x256x64_s4_c1x1_pp_bk", "sm90_bf16_bf16_128x256x64_s4_c2x1_bk",
                            "sm90_f16_f16_128x192x64_s4_c1x1_bn", "sm90_bf16_f32_16x128x64_s12_c1x1_sw_bk",
                            "sm90_f16_f32_128x176x64_s5_c1x1_bk", "sm90_bf16_f16_128x136x64_s5_c1x1_bk",
                            "sm90_bf16_bf16_16x64x256_s5_c1x1_sw_bk", "sm90_f16_f32_32x64x256_s4_c1x1_sw_bk",
-                           "sm90_bf16_bf16_128x112x64_s7_c2x1_bk", "sm90_f16_f32_128x128x64_s6_c2x1_bk"})
+                           "sm90_bf16_bf16_128x112x64_s7_c2x1_bk", "sm90_f16_f32_128x128x64_s6_c2x1_bk",
+                           "sm90_bf16_bf16_gemv8_w8_u2_bk", "sm90_f16_f32_gemv8_w16_u2_bk"})
     find(name);
 }
 
@@ -247,9 +261,9 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
     r.max_workspace_bytes = std::size_t{1} << 30;
     return gd::choose_split(r);
   };
-  // M = 1 and 16 on a weight of 4096 x 4096: the 64-row cooperative tile is compute-bound per SM
-  // in the model (32 CTAs), the swap-AB tile at the DRAM bound.
-  for (std::int64_t m : {1, 16}) {
+  // M = 9 and 16 on a weight of 4096 x 4096: the 64-row cooperative tile is compute-bound per SM
+  // in the model (32 CTAs), the swap-AB tile at the DRAM bound. (M <= 8: gemv, GemvForAtMostEightTokens.)
+  for (std::int64_t m : {9, 16}) {
     for (SplitKMode mode : {SplitKMode::automatic, SplitKMode::none}) {
       const gd::SplitChoice c = choose(m, 4096, 4096, true, mode);
       ASSERT_GE(c.index, 0) << c.error.message();
@@ -274,17 +288,17 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
   // 14.2 us unsplit, 13.3 split); the tile whose grid is one wave (10240 rows: 80 tiles of 128
   // against 160 of 64), else the narrower (28672 rows: 224 tiles of 128, 448 of 64).
   struct Want { std::int64_t m, n, k; SplitKMode mode; int cluster; bool split; int block_n, block_k; };
-  for (const Want& w : {Want{1, 2112, 7168, SplitKMode::automatic, 0, true, 64, 256},
+  for (const Want& w : {Want{16, 2112, 7168, SplitKMode::automatic, 0, true, 64, 256},
                         Want{32, 2112, 7168, SplitKMode::automatic, 0, true, 64, 256},
                         Want{16, 4096, 14336, SplitKMode::automatic, 0, true, 64, 64},
                         Want{32, 4096, 14336, SplitKMode::automatic, 2, true, 64, 64},
-                        Want{1, 8192, 14336, SplitKMode::automatic, 0, false, 64, 64},
-                        Want{1, 4096, 4096, SplitKMode::automatic, 0, false, 64, 64},
-                        Want{1, 28672, 4096, SplitKMode::automatic, 0, false, 64, 64},
-                        Want{1, 7168, 2048, SplitKMode::automatic, 0, false, 64, 64},
-                        Want{1, 10240, 8192, SplitKMode::automatic, 0, false, 128, 64},
-                        Want{1, 2112, 7168, SplitKMode::automatic, 1, false, 64, 256},
-                        Want{1, 2112, 7168, SplitKMode::none, 0, false, 64, 256}}) {
+                        Want{16, 8192, 14336, SplitKMode::automatic, 0, false, 64, 64},
+                        Want{16, 4096, 4096, SplitKMode::automatic, 0, false, 64, 64},
+                        Want{16, 28672, 4096, SplitKMode::automatic, 0, false, 64, 64},
+                        Want{16, 7168, 2048, SplitKMode::automatic, 0, false, 64, 64},
+                        Want{16, 10240, 8192, SplitKMode::automatic, 0, false, 128, 64},
+                        Want{16, 2112, 7168, SplitKMode::automatic, 1, false, 64, 256},
+                        Want{16, 2112, 7168, SplitKMode::none, 0, false, 64, 256}}) {
     gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, w.m, w.n, w.k, 132};
     r.mode = w.mode;
     r.cluster = w.cluster;
@@ -299,11 +313,49 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
     EXPECT_EQ(c.workspace_bytes, 0u);
   }
   // describe() says why: the stage size and the grid.
-  EXPECT_NE(choose(1, 2112, 7168, true, SplitKMode::none).explanation.find("stages of 256 k-columns (33 tiles"),
+  EXPECT_NE(choose(16, 2112, 7168, true, SplitKMode::none).explanation.find("stages of 256 k-columns (33 tiles"),
             std::string::npos);
-  EXPECT_NE(choose(1, 10240, 8192, true, SplitKMode::none).explanation.find("80 tiles: one wave"), std::string::npos);
+  EXPECT_NE(choose(16, 10240, 8192, true, SplitKMode::none).explanation.find("80 tiles: one wave"), std::string::npos);
   const gd::SplitChoice forced = choose_forced(find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"), SplitKMode::none, 0);
   EXPECT_EQ(forced.index, find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"));
+}
+
+// At most 8 tokens with B stored N x K: gemv (8 warps; 16 where one CTA an SM covers N or K >= 8192),
+// except where the swap-AB choice runs a full wave of CTAs over K >= 8192 (session 39, measured:
+// kGemvMaxM in sm90_heuristic.cpp); never for B K x N, 9 tokens, an explicit split or a forced kernel.
+TEST(Sm90Heuristic, GemvForAtMostEightTokens) {
+  struct Want { std::int64_t m, n, k; SplitKMode mode; int warps; };  // warps 0: not gemv
+  for (const Want& w : {Want{1, 4096, 4096, SplitKMode::automatic, 8}, Want{8, 4096, 4096, SplitKMode::none, 8},
+                        Want{1, 6144, 4096, SplitKMode::automatic, 8}, Want{1, 28672, 4096, SplitKMode::automatic, 8},
+                        Want{1, 7168, 2048, SplitKMode::automatic, 8}, Want{1, 2112, 7168, SplitKMode::automatic, 16},
+                        Want{1, 4096, 14336, SplitKMode::automatic, 16}, Want{1, 10240, 8192, SplitKMode::automatic, 16},
+                        Want{1, 7168, 16384, SplitKMode::automatic, 16}, Want{1, 8192, 8192, SplitKMode::automatic, 0},
+                        Want{1, 57344, 8192, SplitKMode::automatic, 0}, Want{1, 8192, 28672, SplitKMode::automatic, 0},
+                        Want{9, 4096, 4096, SplitKMode::automatic, 0}, Want{1, 4096, 4096, SplitKMode::parallel, 0}}) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, w.m, w.n, w.k, 132};
+    r.mode = w.mode;
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    const gd::SplitChoice c = gd::choose_split(r);
+    ASSERT_GE(c.index, 0) << c.error.message();
+    const gd::KernelInfo& k = gd::kernel_info(c.index);
+    const std::string what = std::to_string(w.m) + "x" + std::to_string(w.n) + "x" + std::to_string(w.k) + ": " + c.explanation;
+    EXPECT_EQ(k.schedule == gk::Schedule::gemv, w.warps > 0) << what;
+    if (w.warps > 0) {
+      EXPECT_EQ(k.threads, 32 * w.warps) << what;
+      EXPECT_GE(k.block_m, w.m) << what;
+      EXPECT_EQ(c.slices, 1) << what;
+      EXPECT_EQ(c.workspace_bytes, 0u) << what;
+      EXPECT_NE(c.explanation.find("gemv: "), std::string::npos) << what;
+    }
+  }
+  // Not with B stored K x N (no gemv instance), nor when a kernel is forced by name.
+  gd::SplitRequest kn{gd::DTypeIn::bf16, gd::DTypeOut::bf16, false, 1, 4096, 4096, 132};
+  kn.max_workspace_bytes = std::size_t{1} << 30;
+  EXPECT_NE(gd::kernel_info(gd::choose_split(kn).index).schedule, gk::Schedule::gemv);
+  const int swap = find("sm90_bf16_bf16_16x64x64_s20_c1x1_sw_bk");
+  gd::SplitRequest forced{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 1, 4096, 4096, 132};
+  forced.forced_kernel = swap;
+  EXPECT_EQ(gd::choose_split(forced).index, swap);
 }
 
 // A forced kernel's slices are counted in its own k-blocks: 256 columns for stages of 4 k-blocks.

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -165,6 +166,58 @@ TEST(Sm90, SwapABKernels) {
   options.backend = Backend::sm90;
   options.sm90_kernel = "sm90_f16_f16_16x64x64_s20_c1x1_sw_bk";
   check_case(spec, options, seed++);
+}
+
+// The gemv kernels (sm90_gemv.cuh: 16 weight rows a CTA, 8 tokens a pass, mma.sync fragments
+// loaded straight from global memory) forced by name: decode sizes and ragged M / N / K (K not a
+// multiple of a chunk's 32 columns or of the 8 a lane loads: the guarded last chunk; N not a
+// multiple of 16: rows past N read the last row and are not stored; M past 8: the token passes),
+// every epilogue feature, every output type, B stored N x K (the only layout they take).
+TEST(Sm90, GemvKernels) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 270;
+  const std::int64_t shapes[][3] = {{1, 4096, 4096}, {8, 1000, 1032}, {3, 333, 777}, {5, 2112, 7168}, {17, 200, 136},
+                                    {1, 7, 8},       {2, 24, 40},      {8, 4096, 16}};
+  for (const char* tile : {"gemv8_w8_u2", "gemv8_w16_u2"})
+    for (const auto& sh : shapes)
+      for (DType out : {DType::bf16, DType::fp16, DType::fp32}) {
+        const DType in = out == DType::fp16 ? DType::fp16 : DType::bf16;
+        GemmSpec spec{sh[0], sh[1], sh[2], in, out};
+        spec.b_layout = Layout::col_major;
+        spec.ld_multiple = 8;
+        spec.ld_pad = seed % 2 ? 8 : 0;
+        spec.with_bias = seed % 2 == 0;
+        spec.scale_a = seed % 3 == 0 ? 2 : 0;
+        spec.scale_b = seed % 5 < 2 ? 2 : 0;
+        spec.with_c = seed % 4 == 1;
+        spec.beta = spec.with_c ? 0.5f : 0.0f;
+        spec.alpha = seed % 7 == 0 ? 1.5f : 1.0f;
+        GemmOptions options;
+        options.backend = Backend::sm90;
+        options.sm90_kernel = std::string(in == DType::fp16 ? "sm90_f16_" : "sm90_bf16_") +
+                              (out == DType::fp32 ? "f32_" : out == DType::fp16 ? "f16_" : "bf16_") + tile + "_bk";
+        check_case(spec, options, seed++);
+      }
+}
+
+// Automatic takes gemv at M <= 8 with B stored N x K (decode) and says so; not with B K x N, not at M = 9.
+TEST(Sm90, AutomaticTakesGemvForDecode) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 290;
+  for (const auto& [m, b_layout, gemv] : std::vector<std::tuple<std::int64_t, Layout, bool>>{
+           {1, Layout::col_major, true}, {8, Layout::col_major, true}, {9, Layout::col_major, false},
+           {1, Layout::row_major, false}}) {
+    GemmSpec spec{m, 4096, 4096, DType::bf16, DType::bf16};
+    spec.b_layout = b_layout;
+    spec.ld_multiple = 8;
+    GemmOptions options;
+    options.backend = Backend::sm90;
+    GemmOperands ops(spec, seed);
+    GemmPlan plan;
+    ASSERT_TRUE(plan.initialize(ops.args(), options).ok());
+    EXPECT_EQ(plan.describe().find("_gemv") != std::string::npos, gemv) << "M = " << m << ": " << plan.describe();
+    check_case(spec, options, seed++);
+  }
 }
 
 // The last M tile of an M its tile's rows do not divide loads the A box that ends at row M - 1 and

@@ -39,6 +39,7 @@
 #include "sm90_gemm.cuh"
 #include "sm90_gemm_pingpong.cuh"
 #include "sm90_gemm_swapab.cuh"
+#include "sm90_gemv.cuh"
 
 namespace graphgemm::kernels::sm90::configs {
 
@@ -109,6 +110,17 @@ using SwapABOutputSet = decltype(std::tuple_cat(SwapABTileSet<AB, __nv_bfloat16>
 
 // Every instantiated swap-AB configuration; the instance table lists them after PingpongConfigs.
 using SwapABConfigs = decltype(std::tuple_cat(SwapABOutputSet<__nv_bfloat16>{}, SwapABOutputSet<__half>{}));
+
+// gemv configurations (sm90_gemv.cuh; 16 weight rows a CTA, B stored N x K only, no split-K), for
+// M <= 8, instantiated in their own translation unit: 8 tokens a pass, 8 or 16 warps splitting K,
+// two chunks unrolled (session 39, experiments_s39/call2: of 7 variants these two were within 1%
+// of the best one on every llm shape at M = 1; the heuristic's rule picks between them).
+template <class AB, class D>
+using GemvTileSet = std::tuple<GemvConfig<AB, D, 8, 8, 2>, GemvConfig<AB, D, 8, 16, 2>>;
+template <class AB>
+using GemvOutputSet = decltype(std::tuple_cat(GemvTileSet<AB, __nv_bfloat16>{}, GemvTileSet<AB, __half>{},
+                                              GemvTileSet<AB, float>{}));
+using GemvConfigs = decltype(std::tuple_cat(GemvOutputSet<__nv_bfloat16>{}, GemvOutputSet<__half>{}));
 
 static_assert(max_stages<__nv_bfloat16, 128, 256>() >= 4);
 static_assert(max_stages<float, 128, 192>() >= 4);

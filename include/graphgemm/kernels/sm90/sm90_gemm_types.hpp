@@ -71,7 +71,10 @@ struct StreamKPartition {
 //                main loop. No split-K (splits must be 1).
 //   swap_ab    : (sm90_gemm_swapab.cuh) D^T = B^T A^T: the weight rows are wgmma's M, BlockM = 16
 //                or 32 tokens its N, for decode-sized M; B stored N x K only; no split-K, no cluster.
-enum class Schedule : int { cooperative = 0, pingpong = 1, swap_ab = 2 };
+//   gemv       : (sm90_gemv.cuh) no warpgroups, no TMA: 16 weight rows a CTA streamed with 16-byte
+//                loads into mma.sync fragments, its warps splitting K; 8 or 16 tokens a pass
+//                (BlockM); B stored N x K only; no split-K, no cluster.
+enum class Schedule : int { cooperative = 0, pingpong = 1, swap_ab = 2, gemv = 3 };
 
 // Tiles per raster group when the caller does not choose (GemmParams::raster_group), and the most
 // the launcher takes (larger values are clamped; GemmPlan refuses them).
