@@ -16,14 +16,6 @@ constexpr int kLoadUnroll = 8;      // 16-byte loads in flight per thread
 constexpr int kBulkThreads = 128;
 constexpr int kBulkStages = 4;
 
-__device__ __forceinline__ uint4 ld_stream(const uint4* p) {
-  uint4 v;
-  asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-               : "l"(p));
-  return v;
-}
-
 __device__ __forceinline__ std::size_t min_size(std::size_t x, std::size_t y) { return x < y ? x : y; }
 
 __device__ __forceinline__ void bulk_prefetch_l2(const void* src, std::uint32_t bytes) {
@@ -84,7 +76,7 @@ __global__ void __launch_bounds__(kLoadThreads) sol_loads_kernel(const uint4* a,
 #pragma unroll
     for (int u = 0; u < kLoadUnroll; ++u) {
       const std::size_t i = base + static_cast<std::size_t>(u) * kLoadThreads;
-      v[u] = i < end ? ld_stream(i < a_words ? a + i : b + (i - a_words)) : make_uint4(0, 0, 0, 0);
+      v[u] = i < end ? prim::ld_stream(i < a_words ? a + i : b + (i - a_words)) : make_uint4(0, 0, 0, 0);
     }
 #pragma unroll
     for (int u = 0; u < kLoadUnroll; ++u) {

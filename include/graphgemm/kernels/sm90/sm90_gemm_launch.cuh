@@ -230,6 +230,32 @@ inline constexpr ConfigName kConfigName = make_config_name<Config>();
 
 inline bool aligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
 
+// The operand rules every sm90 kernel shares (16-byte rows for TMA and the gemv kernel's 16-byte
+// loads alike): M, N, K >= 1, A, B, D given and 16-byte aligned, leading dimensions that cover the
+// rows and keep them 16-byte aligned (B's per its layout), C's covering N, a bias with its type.
+template <class ElementAB, class ElementD, bool BKMajor>
+bool operands_ok(const GemmParams& p) {
+    constexpr long long kAB = sizeof(ElementAB), kD = sizeof(ElementD);
+    if (p.m < 1 || p.n < 1 || p.k < 1) return false;
+    if (p.a == nullptr || p.b == nullptr || p.d == nullptr) return false;
+    if (!aligned16(p.a) || !aligned16(p.b) || !aligned16(p.d)) return false;
+    if (p.lda < p.k || (p.lda * kAB) % 16 != 0) return false;
+    if (p.ldb < (BKMajor ? p.k : p.n) || (p.ldb * kAB) % 16 != 0) return false;
+    if (p.ldd < p.n || (p.ldd * kD) % 16 != 0) return false;
+    if (p.c != nullptr && p.ldc < p.n) return false;
+    return (p.bias == nullptr) == (p.bias_type == BiasType::none);
+}
+
+// cudaSuccess if `device` is sm_90 (the kernels are built for sm_90a only).
+inline cudaError_t require_sm90(int device) {
+    int major = 0, minor = 0;
+    cudaError_t err = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+    if (err != cudaSuccess) return err;
+    err = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+    if (err != cudaSuccess) return err;
+    return major == 9 && minor == 0 ? cudaSuccess : cudaErrorNoKernelImageForDevice;
+}
+
 }  // namespace detail
 
 template <class Config>
@@ -317,15 +343,7 @@ struct Gemm {
             if (p.splits != 1 && (p.split_mode != SplitMode::parallel || p.splits != p.split_cluster))
                 return cudaErrorInvalidValue;
         }
-        if (p.m < 1 || p.n < 1 || p.k < 1 || num_sms < 1) return cudaErrorInvalidValue;
-        if (p.a == nullptr || p.b == nullptr || p.d == nullptr) return cudaErrorInvalidValue;
-        if (!aligned16(p.a) || !aligned16(p.b) || !aligned16(p.d)) return cudaErrorInvalidValue;
-        if (p.lda < p.k || (p.lda * kAB) % 16 != 0) return cudaErrorInvalidValue;
-        if (p.ldb < (Config::kBKMajor ? p.k : p.n) || (p.ldb * kAB) % 16 != 0)
-            return cudaErrorInvalidValue;
-        if (p.ldd < p.n || (p.ldd * kD) % 16 != 0) return cudaErrorInvalidValue;
-        if (p.c != nullptr && p.ldc < p.n) return cudaErrorInvalidValue;
-        if ((p.bias == nullptr) != (p.bias_type == BiasType::none)) return cudaErrorInvalidValue;
+        if (num_sms < 1 || !operands_ok<ElementAB, ElementD, Config::kBKMajor>(p)) return cudaErrorInvalidValue;
         // Split-K: 1 <= splits <= k-blocks (no empty slice), a mode, a big enough workspace.
         // Stream-K: splits = the most CTAs (workspace slots), cluster 1x1 cooperative kernels only.
         const int k_blocks = (p.k + Config::kBlockK - 1) / Config::kBlockK;
@@ -501,12 +519,8 @@ private:
     }
 
     static cudaError_t initialize_current(int device) {
-        int major = 0, minor = 0;
-        cudaError_t err = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+        cudaError_t err = detail::require_sm90(device);
         if (err != cudaSuccess) return err;
-        err = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
-        if (err != cudaSuccess) return err;
-        if (major != 9 || minor != 0) return cudaErrorNoKernelImageForDevice;  // sm_90a only
         if (detail::encode_tiled_fn() == nullptr) return cudaErrorNotSupported;
         for (bool unsplit : {false, true}) {  // the full kernel, and its unsplit twin where it has one
             if (unsplit && !detail::has_unsplit_twin<Config>()) break;

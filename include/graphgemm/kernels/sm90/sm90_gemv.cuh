@@ -106,15 +106,7 @@ __device__ __forceinline__ void mma_16816(float (&c)[4], uint32_t a0, uint32_t a
     }
 }
 
-// 16 bytes of the weights: read once, so not kept in L1.
-__device__ __forceinline__ uint4 ldg_stream(const void* p) {
-    uint4 v;
-    asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0,%1,%2,%3}, [%4];"
-                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-                 : "l"(p));
-    return v;
-}
-// 16 bytes of the tokens: every CTA reads them (L1 / L2 hits).
+// 16 bytes of the tokens: every CTA reads them (L1 / L2 hits). (The weights: ld_stream, not kept in L1.)
 __device__ __forceinline__ uint4 ldg_keep(const void* p) {
     uint4 v;
     asm volatile("ld.global.nc.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p));
@@ -203,8 +195,8 @@ __global__ void __launch_bounds__(Config::kThreads)
 #pragma unroll
                 for (int u = 0; u < U; ++u) {
                     const int k = (c0 + W * u) * Config::kChunk;
-                    wl[buf][u] = ldg_stream(w_lo + k);
-                    wh[buf][u] = ldg_stream(w_hi + k);
+                    wl[buf][u] = ld_stream(w_lo + k);
+                    wh[buf][u] = ld_stream(w_hi + k);
 #pragma unroll
                     for (int t = 0; t < TT; ++t) x[buf][u][t] = ldg_keep(xrow[t] + k);
                 }
@@ -233,8 +225,8 @@ __global__ void __launch_bounds__(Config::kThreads)
             const int k = c * Config::kChunk;
             uint4 wl, wh, x[TT];
             if (c < full) {
-                wl = ldg_stream(w_lo + k);
-                wh = ldg_stream(w_hi + k);
+                wl = ld_stream(w_lo + k);
+                wh = ld_stream(w_hi + k);
 #pragma unroll
                 for (int t = 0; t < TT; ++t) x[t] = ldg_keep(xrow[t] + k);
             } else {
@@ -317,28 +309,13 @@ struct Gemv {
         return 1;
     }
 
-    static cudaError_t initialize(int device) {
-        int major = 0, minor = 0;
-        cudaError_t err = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
-        if (err != cudaSuccess) return err;
-        err = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
-        if (err != cudaSuccess) return err;
-        return major == 9 && minor == 0 ? cudaSuccess : cudaErrorNoKernelImageForDevice;
-    }
+    static cudaError_t initialize(int device) { return detail::require_sm90(device); }
 
     static cudaError_t make_launch_args(const GemmParams& p, int num_sms, LaunchArgs& la, bool full_grid = false) {
         (void)num_sms, (void)full_grid;
-        constexpr long long kAB = sizeof(ElementAB), kD = sizeof(ElementD);
         // No split-K of any kind; the same operand rules as the TMA kernels (16-byte rows).
         if (p.splits != 1 || p.split_mode != SplitMode::none || p.split_cluster != 1) return cudaErrorInvalidValue;
-        if (p.m < 1 || p.n < 1 || p.k < 1) return cudaErrorInvalidValue;
-        if (p.a == nullptr || p.b == nullptr || p.d == nullptr) return cudaErrorInvalidValue;
-        if (!detail::aligned16(p.a) || !detail::aligned16(p.b) || !detail::aligned16(p.d)) return cudaErrorInvalidValue;
-        if (p.lda < p.k || (p.lda * kAB) % 16 != 0) return cudaErrorInvalidValue;
-        if (p.ldb < p.k || (p.ldb * kAB) % 16 != 0) return cudaErrorInvalidValue;
-        if (p.ldd < p.n || (p.ldd * kD) % 16 != 0) return cudaErrorInvalidValue;
-        if (p.c != nullptr && p.ldc < p.n) return cudaErrorInvalidValue;
-        if ((p.bias == nullptr) != (p.bias_type == BiasType::none)) return cudaErrorInvalidValue;
+        if (!detail::operands_ok<ElementAB, ElementD, true>(p)) return cudaErrorInvalidValue;
 
         detail::KernelParams& k = la.params.p;
         k = detail::KernelParams{};
