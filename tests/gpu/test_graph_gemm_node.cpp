@@ -216,7 +216,10 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{cudaStreamCaptureModeGlobal, false, "sm90_bf16_bf16_128x256x64_s4_c2x1_bk",
                            graph::NodeGrid::follows_m},
                       Case{cudaStreamCaptureModeRelaxed, true, "sm90_bf16_bf16_64x256x64_s4_c1x1_pp_bk",
-                           graph::NodeGrid::follows_m}),
+                           graph::NodeGrid::follows_m},
+                      // gemv: one kernel parameter (GemvParams), not three tensor maps and the parameters
+                      Case{cudaStreamCaptureModeGlobal, false, "sm90_bf16_bf16_gemv8_w8_u2_bk"},
+                      Case{cudaStreamCaptureModeRelaxed, true, "sm90_bf16_bf16_gemv8_w16_u2_bk", graph::NodeGrid::follows_m}),
     [](const auto& info) {
       const Case& c = info.param;
       std::string name = c.mode == cudaStreamCaptureModeGlobal        ? "global"
