@@ -61,14 +61,7 @@ struct Adapter {
     static cudaError_t launch(const LaunchArgsStorage& s, cudaStream_t stream) {
         return G::launch(as_args(s), stream);
     }
-    static int args(const LaunchArgsStorage& s, void* out[4]) {
-        if constexpr (std::is_void_v<decltype(G::kernel_args(as_args(s), out))>) {
-            G::kernel_args(as_args(s), out);  // the TMA kernels: three tensor maps and the parameters
-            return 4;
-        } else {
-            return G::kernel_args(as_args(s), out);
-        }
-    }
+    static int args(const LaunchArgsStorage& s, void* out[4]) { return G::kernel_args(as_args(s), out); }
     static const void* launch_function(const LaunchArgsStorage& s) { return G::kernel_function(as_args(s)); }
     static LaunchGeometry geometry(const LaunchArgsStorage& s) {
         const Args& a = as_args(s);

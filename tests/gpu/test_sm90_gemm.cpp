@@ -194,8 +194,7 @@ TEST(Sm90, GemvKernels) {
         spec.alpha = seed % 7 == 0 ? 1.5f : 1.0f;
         GemmOptions options;
         options.backend = Backend::sm90;
-        options.sm90_kernel = std::string(in == DType::fp16 ? "sm90_f16_" : "sm90_bf16_") +
-                              (out == DType::fp32 ? "f32_" : out == DType::fp16 ? "f16_" : "bf16_") + tile + "_bk";
+        options.sm90_kernel = sm90_kernel_name(spec, std::string(tile) + "_bk");
         check_case(spec, options, seed++);
       }
 }

@@ -24,7 +24,7 @@
 //       static SplitWorkspaceLayout workspace(m, n, mode, splits);     // split-K workspace
 //       static const void* kernel_function();             // the full kernel (attributes)
 //       static const void* kernel_function(const LaunchArgs&);  // the one a launch runs
-//       static void kernel_args(const LaunchArgs&, void* args[4]);  // for graph kernel nodes
+//       static int kernel_args(const LaunchArgs&, void* args[4]);  // for graph kernel nodes: 4
 //       static constexpr const char* name();
 //       static constexpr Schedule schedule();          // cooperative or pingpong
 //     };
@@ -246,6 +246,32 @@ bool operands_ok(const GemmParams& p) {
     return (p.bias == nullptr) == (p.bias_type == BiasType::none);
 }
 
+// The kernel parameters every sm90 launcher takes from GemmParams alike: the problem, the tile
+// order, the epilogue's operands and scalars; unsplit, no workspace, no TMA store columns, no PDL
+// prefetch (the TMA launcher sets those after).
+inline KernelParams common_params(const GemmParams& p) {
+    KernelParams k{};
+    k.m = p.m;
+    k.n = p.n;
+    k.k = p.k;
+    k.raster_group = std::clamp(p.raster_group, 1, kMaxRasterGroup);
+    k.raster_along_n = p.raster_along_n ? 1 : 0;
+    k.bias_type = static_cast<int>(p.bias_type);
+    k.alpha = p.alpha;
+    k.beta = p.beta;
+    k.c = p.c;
+    k.ldc = p.ldc;
+    k.d = p.d;
+    k.ldd = p.ldd;
+    k.bias = p.bias;
+    k.scale_a = p.scale_a;
+    k.scale_b = p.scale_b;
+    k.splits = 1;
+    k.split_mode = static_cast<int>(SplitMode::none);
+    k.split_cluster = 1;
+    return k;
+}
+
 // cudaSuccess if `device` is sm_90 (the kernels are built for sm_90a only).
 inline cudaError_t require_sm90(int device) {
     int major = 0, minor = 0;
@@ -302,12 +328,14 @@ struct Gemm {
     static const void* kernel_function() { return reinterpret_cast<const void*>(entry(false)); }
     static const void* kernel_function(const LaunchArgs& la) { return reinterpret_cast<const void*>(entry(la.unsplit)); }
 
-    // Pointers to the four kernel arguments inside `la` (e.g. cudaKernelNodeParams::kernelParams).
-    static void kernel_args(const LaunchArgs& la, void* args[4]) {
+    // Pointers to the four kernel arguments inside `la` (e.g. cudaKernelNodeParams::kernelParams);
+    // returns their count (Gemv's kernel takes one).
+    static int kernel_args(const LaunchArgs& la, void* args[4]) {
         args[0] = const_cast<CUtensorMap*>(&la.tma_a);
         args[1] = const_cast<CUtensorMap*>(&la.tma_b);
         args[2] = const_cast<CUtensorMap*>(&la.tma_d);
         args[3] = const_cast<detail::KernelParams*>(&la.params);
+        return 4;
     }
 
     // Co-resident clusters measured by initialize() (0: not known, fall back to num_sms).
@@ -400,22 +428,8 @@ struct Gemm {
         if (err != cudaSuccess) return err;
 
         // ---- Kernel parameters ----
-        la.params.m = p.m;
-        la.params.n = p.n;
-        la.params.k = p.k;
-        la.params.raster_group = std::clamp(p.raster_group, 1, kMaxRasterGroup);
-        la.params.raster_along_n = p.raster_along_n ? 1 : 0;
-        la.params.bias_type = static_cast<int>(p.bias_type);
-        la.params.alpha = p.alpha;
-        la.params.beta = p.beta;
-        la.params.c = p.c;
-        la.params.ldc = p.ldc;
-        la.params.d = p.d;
-        la.params.ldd = p.ldd;
+        la.params = common_params(p);
         la.params.n_tma = n_tma;
-        la.params.bias = p.bias;
-        la.params.scale_a = p.scale_a;
-        la.params.scale_b = p.scale_b;
         la.params.splits = stream_k ? 1 : p.splits;
         la.params.split_cluster = split_cluster;
         la.params.split_mode = static_cast<int>(p.split_mode);

@@ -1,5 +1,6 @@
-// graphgemm: decode GEMM for Hopper (sm_90a) at M <= 16 tokens: the weights streamed with plain
-// 16-byte loads into registers, multiplied with mma.sync (m16n8k16), no TMA, no shared-memory ring.
+// graphgemm: decode GEMM for Hopper (sm_90a), 8 or 16 tokens a pass (the library instantiates 8
+// and takes it at M <= 8; any M runs, in passes): the weights streamed with plain 16-byte loads
+// into registers, multiplied with mma.sync (m16n8k16), no TMA, no shared-memory ring.
 //
 //   D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
 //   acc    = sum_k A[m,k] * B[k,n]  (bf16/fp16 in, fp32 accumulate; B stored N x K)
@@ -45,8 +46,9 @@
 namespace graphgemm::kernels::sm90 {
 
 // Tokens: 8 or 16 (tokens per pass: one or two n8 mma tiles); WarpsK: warps splitting K (the
-// CTA's threads: 32 WarpsK); Unroll: chunks of 32 columns a warp loads before it multiplies them
-// (2 x Unroll weight loads and Tokens / 8 x Unroll token loads in flight per lane).
+// CTA's threads: 32 WarpsK); Unroll: chunks of 32 columns a warp loads as one batch (with the next
+// batch issued before this one's products: 2 x 2 x Unroll weight loads and 2 x Tokens / 8 x Unroll
+// token loads in flight per lane).
 template <class ElementAB_, class ElementD_, int Tokens_, int WarpsK_, int Unroll_>
 struct GemvConfig {
     using ElementAB = ElementAB_;
@@ -260,7 +262,7 @@ __global__ void __launch_bounds__(Config::kThreads)
 #endif
 }
 
-// e.g. "sm90_bf16_bf16_gemv16_w8_u4_bk": inputs, output, tokens a pass, warps, chunks unrolled.
+// e.g. "sm90_bf16_bf16_gemv8_w8_u2_bk": inputs, output, tokens a pass, warps, chunks a batch.
 template <class Config>
 constexpr ConfigName make_gemv_name() {
     ConfigName s;
@@ -317,21 +319,8 @@ struct Gemv {
         if (p.splits != 1 || p.split_mode != SplitMode::none || p.split_cluster != 1) return cudaErrorInvalidValue;
         if (!detail::operands_ok<ElementAB, ElementD, true>(p)) return cudaErrorInvalidValue;
 
-        detail::KernelParams& k = la.params.p;
-        k = detail::KernelParams{};
-        k.m = p.m, k.n = p.n, k.k = p.k;
-        k.raster_group = 1;
-        k.bias_type = static_cast<int>(p.bias_type);
-        k.alpha = p.alpha, k.beta = p.beta;
-        k.c = p.c, k.ldc = p.ldc;
-        k.d = p.d, k.ldd = p.ldd;
-        k.n_tma = 0;
-        k.bias = p.bias;
-        k.scale_a = p.scale_a, k.scale_b = p.scale_b;
-        k.splits = 1;
-        k.split_mode = static_cast<int>(SplitMode::none);
-        k.split_cluster = 1;
-        k.pdl_prefetch_kb = p.programmatic ? 1 : 0;
+        la.params.p = detail::common_params(p);
+        la.params.p.pdl_prefetch_kb = p.programmatic ? 1 : 0;  // here a flag: prefetch the first batch
         la.params.a = p.a, la.params.lda = p.lda;
         la.params.b = p.b, la.params.ldb = p.ldb;
         la.programmatic = p.programmatic;
