@@ -427,12 +427,28 @@ constexpr int kSwapABAtomsMaxBusy = 4;
 // llama3_70b.o 1.025 / 1.031, .gate_up 0.997 / 1.011, .down 1.010 / 1.035 (kept there). Warps:
 // 16 where N / 16 CTAs fit one an SM (deepseek_v3.a 1.13 against 1.22 with 8) or K >= 8192
 // (llama3_70b.qkv 0.98 / 1.08, deepseek_v3.c 1.04 / 1.28); else 8 (llama3_8b.o 1.11 / 1.20: the
-// 16-warp CTAs fit one an SM and N = 4096 takes two waves of them). 16 tokens a pass (M = 9..16)
-// measured behind swap-AB on 9 of 13 shapes (the tokens' loads are half of a lane's): not taken.
+// 16-warp CTAs fit one an SM and N = 4096 takes two waves of them).
 constexpr std::int64_t kGemvMaxM = 8;
 constexpr std::int64_t kGemvSwapMinK = 8192;
 constexpr double kGemvSwapMinWave = 0.95;
 constexpr std::int64_t kGemvWideK = 8192;
+// 9..16 tokens: the 16-token gemv (a lane loads two token rows per two weight rows; 110 registers
+// with 8 warps: 2 CTAs an SM, 168 with 4 warps and 4 chunks a batch: 3 CTAs an SM) only where
+// swap-AB leaves SMs idle (its CTAs < kGemv16SwapMaxFill of the SMs), the gemv grid is one wave of
+// more CTAs than SMs, and K is in [kGemv16MinK, kGemv16MaxK]. MEASURED (H100, session 40,
+// experiments_s40): call 2, M = 12 / 16 over N 2048-28672 x K 1536-8192, both 16-token kernels
+// forced against the automatic swap-AB choice, best gemv time / swap-AB time: N = 4096 (swap-AB
+// 64 CTAs) 0.94-0.99 at K 2048-6144, 1.00 at 8192; N = 6144 (llm suite, 96 CTAs) 0.92; N = 7168
+// (112 CTAs) 1.01-1.17; N = 2048 (128 gemv CTAs: one an SM) 0.95-1.19; deepseek_v3.a (2112 x 7168)
+// 1.16. Call 4, this rule A/B against session 39's in two rounds: llama3_8b.qkv / .o M = 16 0.92 /
+// 0.93x the time, the sweep's N = 4096 rows at K 2048-6144 0.93-0.97; at K = 1536 0.97-1.02 (not
+// taken). Not taken either: many waves of gemv CTAs (N = 28672, K <= 4096: 0.92-0.97, but deepseek_v3.b,
+// 24576 x 1536: 1.05; both sides' last waves decide it). Warps: 8 where the CTAs fit 2 an SM, else 4
+// (llama3_8b.qkv, 384 CTAs: 1.11x the floor against 1.25 with 8 warps).
+constexpr std::int64_t kGemv16MaxM = 16;
+constexpr double kGemv16SwapMaxFill = 0.8;
+constexpr std::int64_t kGemv16MinK = 2048;
+constexpr std::int64_t kGemv16MaxK = 6144;
 
 // ", summed in clusters of 8 (no workspace)" for a cluster split, else "".
 std::string cluster_note(const SplitChoice& c) {
@@ -607,26 +623,40 @@ SplitChoice choose_split(const SplitRequest& r) {
         out.explanation = buf;
       }
     }
-    // At most kGemvMaxM tokens, B stored N x K: the gemv kernel (16 weight rows a CTA, every SM
-    // streaming from entry), unless the swap-AB choice is a full wave of CTAs streaming long rows
-    // (kGemvSwapMinK). Its 16 warps a CTA (one CTA an SM: 82 registers a thread) where one CTA an
-    // SM covers N, or K is long; else 8 (up to 3 CTAs an SM at 80 registers).
-    if (r.forced_kernel < 0 && out.index >= 0 && r.m <= kGemvMaxM && r.b_k_major) {
+    // Decode, B stored N x K: the gemv kernel (16 weight rows a CTA, every SM streaming from entry).
+    // At most kGemvMaxM tokens: 8 a pass, unless the swap-AB choice is a full wave of CTAs streaming
+    // long rows (kGemvSwapMinK); 16 warps a CTA (one CTA an SM: 82 registers a thread) where one CTA
+    // an SM covers N, or K is long, else 8 (up to 3 CTAs an SM at 80 registers). 9..16 tokens: 16 a
+    // pass where swap-AB leaves SMs idle and the gemv grid is one wave (kGemv16*).
+    if (r.forced_kernel < 0 && out.index >= 0 && r.m <= kGemv16MaxM && r.b_k_major) {
       const KernelInfo& cur = kernel_info(out.index);
       const std::int64_t cur_tiles = cluster_tiles(cur, r.m, r.n) * cur.cluster_m * cur.cluster_n;
-      const bool keep_swap = cur.schedule == k90::Schedule::swap_ab && r.k >= kGemvSwapMinK &&
-                             static_cast<double>(cur_tiles) >= kGemvSwapMinWave * r.num_sms;
       const std::int64_t ctas = ceil_div(r.n, 16);
-      const int warps = ctas <= r.num_sms || r.k >= kGemvWideK ? 16 : 8;
-      int pick = -1;
-      for (int i = 0; i < kernel_count(); ++i) {
-        const KernelInfo& ki = kernel_info(i);
-        if (ki.schedule == k90::Schedule::gemv && candidate(i) && ki.block_m >= r.m && ki.threads == 32 * warps) pick = i;
+      int warps = 0;  // 0: not gemv
+      const char* why = "";
+      if (r.m <= kGemvMaxM) {
+        const bool keep_swap = cur.schedule == k90::Schedule::swap_ab && r.k >= kGemvSwapMinK &&
+                               static_cast<double>(cur_tiles) >= kGemvSwapMinWave * r.num_sms;
+        if (!keep_swap) warps = ctas <= r.num_sms || r.k >= kGemvWideK ? 16 : 8;
+        why = "at most 8 tokens";
+      } else if (cur.schedule == k90::Schedule::swap_ab) {
+        if (static_cast<double>(cur_tiles) < kGemv16SwapMaxFill * r.num_sms && r.k >= kGemv16MinK &&
+            r.k <= kGemv16MaxK && ctas > r.num_sms && ctas <= 3 * static_cast<std::int64_t>(r.num_sms)) {
+          warps = ctas <= 2 * static_cast<std::int64_t>(r.num_sms) ? 8 : 4;
+          why = "9-16 tokens, swap-AB would leave SMs idle";
+        }
       }
-      if (!keep_swap && pick >= 0) {
+      int pick = -1;
+      for (int i = 0; warps > 0 && i < kernel_count(); ++i) {
+        const KernelInfo& ki = kernel_info(i);
+        if (ki.schedule == k90::Schedule::gemv && candidate(i) && ki.block_m >= r.m && ki.threads == 32 * warps &&
+            (pick < 0 || ki.block_m < kernel_info(pick).block_m))
+          pick = i;
+      }
+      if (pick >= 0) {
         const double t = estimate_us(kernel_info(pick), r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
-        std::snprintf(buf, sizeof buf, "gemv: %lld CTAs of 16 weight rows, %d warps splitting K (at most %d tokens, B N x K), "
-                      "predicted %.1f us; %s would have been %s", static_cast<long long>(ctas), warps, kGemvMaxM, t,
+        std::snprintf(buf, sizeof buf, "gemv: %lld CTAs of 16 weight rows, %d warps splitting K (%s, B N x K), "
+                      "predicted %.1f us; %s would have been %s", static_cast<long long>(ctas), warps, why, t,
                       cur.schedule == k90::Schedule::swap_ab ? "swap-AB" : "the tile", cur.name);
         out.index = pick;
         out.predicted_us = t;

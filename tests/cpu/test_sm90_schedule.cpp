@@ -106,8 +106,8 @@ TEST(Sm90Schedule, InstanceTable) {
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
   // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, and the pair tiles 128x128 / 128x112 c2x1 (B stored
   // N x K only) x 3 x 2
-  EXPECT_EQ(gemv, 12);        // 2 warp counts x 3 outputs x 2 inputs (B stored N x K only)
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 36 + 36 + 12);
+  EXPECT_EQ(gemv, 24);        // (8 tokens: 2 warp counts, 16 tokens: 2) x 3 outputs x 2 inputs (B N x K only)
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 36 + 36 + 24);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
@@ -261,11 +261,12 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
     r.max_workspace_bytes = std::size_t{1} << 30;
     return gd::choose_split(r);
   };
-  // M = 9 and 16 on a weight of 4096 x 4096: the 64-row cooperative tile is compute-bound per SM
-  // in the model (32 CTAs), the swap-AB tile at the DRAM bound. (M <= 8: gemv, GemvForAtMostEightTokens.)
+  // M = 9 and 16 on a weight of 7168 x 2048: the 64-row cooperative tile is compute-bound per SM
+  // in the model, the swap-AB tile at the DRAM bound. (M <= 8 and, where swap-AB leaves SMs idle,
+  // M <= 16: gemv, GemvForDecode.)
   for (std::int64_t m : {9, 16}) {
     for (SplitKMode mode : {SplitKMode::automatic, SplitKMode::none}) {
-      const gd::SplitChoice c = choose(m, 4096, 4096, true, mode);
+      const gd::SplitChoice c = choose(m, 7168, 2048, true, mode);
       ASSERT_GE(c.index, 0) << c.error.message();
       const gd::KernelInfo& k = gd::kernel_info(c.index);
       EXPECT_EQ(k.schedule, gk::Schedule::swap_ab) << c.explanation;
@@ -293,8 +294,8 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
                         Want{16, 4096, 14336, SplitKMode::automatic, 0, true, 64, 64},
                         Want{32, 4096, 14336, SplitKMode::automatic, 2, true, 64, 64},
                         Want{16, 8192, 14336, SplitKMode::automatic, 0, false, 64, 64},
-                        Want{16, 4096, 4096, SplitKMode::automatic, 0, false, 64, 64},
-                        Want{16, 28672, 4096, SplitKMode::automatic, 0, false, 64, 64},
+                        Want{16, 4096, 8192, SplitKMode::automatic, 0, true, 64, 64},
+                        Want{16, 28672, 8192, SplitKMode::automatic, 0, false, 64, 64},
                         Want{16, 7168, 2048, SplitKMode::automatic, 0, false, 64, 64},
                         Want{16, 10240, 8192, SplitKMode::automatic, 0, false, 128, 64},
                         Want{16, 2112, 7168, SplitKMode::automatic, 1, false, 64, 256},
@@ -320,18 +321,31 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
   EXPECT_EQ(forced.index, find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk"));
 }
 
-// At most 8 tokens with B stored N x K: gemv (8 warps; 16 where one CTA an SM covers N or K >= 8192),
-// except where the swap-AB choice runs a full wave of CTAs over K >= 8192 (session 39, measured:
-// kGemvMaxM in sm90_heuristic.cpp); never for B K x N, 9 tokens, an explicit split or a forced kernel.
-TEST(Sm90Heuristic, GemvForAtMostEightTokens) {
-  struct Want { std::int64_t m, n, k; SplitKMode mode; int warps; };  // warps 0: not gemv
+// Decode with B stored N x K: gemv. At most 8 tokens (8 a pass): 8 warps, 16 where one CTA an SM
+// covers N or K >= 8192, except where the swap-AB choice runs a full wave of CTAs over K >= 8192
+// (session 39). 9..16 tokens (16 a pass): where swap-AB's CTAs fill < 0.8 of the SMs, 2048 <= K
+// <= 6144 and the gemv grid is one wave of more CTAs than SMs (8 warps up to 2 CTAs an SM, else
+// 4) (session 40). Measured: kGemvMaxM, kGemv16MaxM in
+// sm90_heuristic.cpp. Never for B K x N, 17 tokens, an explicit split or a forced kernel.
+TEST(Sm90Heuristic, GemvForDecode) {
+  struct Want { std::int64_t m, n, k; SplitKMode mode; int warps; int tokens = 8; };  // warps 0: not gemv
   for (const Want& w : {Want{1, 4096, 4096, SplitKMode::automatic, 8}, Want{8, 4096, 4096, SplitKMode::none, 8},
                         Want{1, 6144, 4096, SplitKMode::automatic, 8}, Want{1, 28672, 4096, SplitKMode::automatic, 8},
                         Want{1, 7168, 2048, SplitKMode::automatic, 8}, Want{1, 2112, 7168, SplitKMode::automatic, 16},
                         Want{1, 4096, 14336, SplitKMode::automatic, 16}, Want{1, 10240, 8192, SplitKMode::automatic, 16},
                         Want{1, 7168, 16384, SplitKMode::automatic, 16}, Want{1, 8192, 8192, SplitKMode::automatic, 0},
                         Want{1, 57344, 8192, SplitKMode::automatic, 0}, Want{1, 8192, 28672, SplitKMode::automatic, 0},
-                        Want{9, 4096, 4096, SplitKMode::automatic, 0}, Want{1, 4096, 4096, SplitKMode::parallel, 0}}) {
+                        Want{1, 4096, 4096, SplitKMode::parallel, 0},
+                        // 9..16 tokens
+                        Want{9, 4096, 4096, SplitKMode::automatic, 8, 16}, Want{16, 4096, 4096, SplitKMode::none, 8, 16},
+                        Want{16, 4096, 2048, SplitKMode::automatic, 8, 16}, Want{16, 6144, 4096, SplitKMode::automatic, 4, 16},
+                        Want{12, 4096, 6144, SplitKMode::automatic, 8, 16}, Want{16, 4096, 1536, SplitKMode::automatic, 0},
+                        Want{12, 28672, 4096, SplitKMode::automatic, 0}, Want{16, 24576, 1536, SplitKMode::automatic, 0},
+                        Want{16, 4096, 8192, SplitKMode::automatic, 0}, Want{16, 28672, 8192, SplitKMode::automatic, 0},
+                        Want{16, 7168, 2048, SplitKMode::automatic, 0}, Want{16, 7168, 4096, SplitKMode::automatic, 0},
+                        Want{16, 2112, 7168, SplitKMode::automatic, 0}, Want{16, 2048, 4096, SplitKMode::automatic, 0},
+                        Want{16, 14336, 4096, SplitKMode::automatic, 0}, Want{17, 4096, 4096, SplitKMode::automatic, 0},
+                        Want{16, 4096, 4096, SplitKMode::parallel, 0}}) {
     gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, w.m, w.n, w.k, 132};
     r.mode = w.mode;
     r.max_workspace_bytes = std::size_t{1} << 30;
@@ -342,7 +356,7 @@ TEST(Sm90Heuristic, GemvForAtMostEightTokens) {
     EXPECT_EQ(k.schedule == gk::Schedule::gemv, w.warps > 0) << what;
     if (w.warps > 0) {
       EXPECT_EQ(k.threads, 32 * w.warps) << what;
-      EXPECT_GE(k.block_m, w.m) << what;
+      EXPECT_EQ(k.block_m, w.tokens) << what;
       EXPECT_EQ(c.slices, 1) << what;
       EXPECT_EQ(c.workspace_bytes, 0u) << what;
       EXPECT_NE(c.explanation.find("gemv: "), std::string::npos) << what;

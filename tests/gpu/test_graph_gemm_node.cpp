@@ -219,7 +219,8 @@ INSTANTIATE_TEST_SUITE_P(
                            graph::NodeGrid::follows_m},
                       // gemv: one kernel parameter (GemvParams), not three tensor maps and the parameters
                       Case{cudaStreamCaptureModeGlobal, false, "sm90_bf16_bf16_gemv8_w8_u2_bk"},
-                      Case{cudaStreamCaptureModeRelaxed, true, "sm90_bf16_bf16_gemv8_w16_u2_bk", graph::NodeGrid::follows_m}),
+                      Case{cudaStreamCaptureModeRelaxed, true, "sm90_bf16_bf16_gemv8_w16_u2_bk", graph::NodeGrid::follows_m},
+                      Case{cudaStreamCaptureModeGlobal, false, "sm90_bf16_bf16_gemv16_w4_u4_bk"}),
     [](const auto& info) {
       const Case& c = info.param;
       std::string name = c.mode == cudaStreamCaptureModeGlobal        ? "global"

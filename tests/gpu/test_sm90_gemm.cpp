@@ -178,7 +178,7 @@ TEST(Sm90, GemvKernels) {
   std::uint64_t seed = 270;
   const std::int64_t shapes[][3] = {{1, 4096, 4096}, {8, 1000, 1032}, {3, 333, 777}, {5, 2112, 7168}, {17, 200, 136},
                                     {1, 7, 8},       {2, 24, 40},      {8, 4096, 16}};
-  for (const char* tile : {"gemv8_w8_u2", "gemv8_w16_u2"})
+  for (const char* tile : {"gemv8_w8_u2", "gemv8_w16_u2", "gemv16_w8_u2", "gemv16_w4_u4"})
     for (const auto& sh : shapes)
       for (DType out : {DType::bf16, DType::fp16, DType::fp32}) {
         const DType in = out == DType::fp16 ? DType::fp16 : DType::bf16;
@@ -199,13 +199,14 @@ TEST(Sm90, GemvKernels) {
       }
 }
 
-// Automatic takes gemv at M <= 8 with B stored N x K (decode) and says so; not with B K x N, not at M = 9.
+// Automatic takes gemv for decode with B stored N x K and says so: at M <= 8 (8 tokens a pass), and
+// at M = 9..16 where swap-AB leaves SMs idle (16 a pass); not with B K x N, not at M = 17.
 TEST(Sm90, AutomaticTakesGemvForDecode) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 290;
-  for (const auto& [m, b_layout, gemv] : std::vector<std::tuple<std::int64_t, Layout, bool>>{
-           {1, Layout::col_major, true}, {8, Layout::col_major, true}, {9, Layout::col_major, false},
-           {1, Layout::row_major, false}}) {
+  for (const auto& [m, b_layout, gemv] : std::vector<std::tuple<std::int64_t, Layout, const char*>>{
+           {1, Layout::col_major, "_gemv8_"}, {8, Layout::col_major, "_gemv8_"}, {9, Layout::col_major, "_gemv16_"},
+           {16, Layout::col_major, "_gemv16_"}, {17, Layout::col_major, nullptr}, {1, Layout::row_major, nullptr}}) {
     GemmSpec spec{m, 4096, 4096, DType::bf16, DType::bf16};
     spec.b_layout = b_layout;
     spec.ld_multiple = 8;
@@ -214,7 +215,8 @@ TEST(Sm90, AutomaticTakesGemvForDecode) {
     GemmOperands ops(spec, seed);
     GemmPlan plan;
     ASSERT_TRUE(plan.initialize(ops.args(), options).ok());
-    EXPECT_EQ(plan.describe().find("_gemv") != std::string::npos, gemv) << "M = " << m << ": " << plan.describe();
+    EXPECT_EQ(plan.describe().find(gemv ? gemv : "_gemv") != std::string::npos, gemv != nullptr)
+        << "M = " << m << ": " << plan.describe();
     check_case(spec, options, seed++);
   }
 }

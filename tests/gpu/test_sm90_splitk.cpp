@@ -554,11 +554,13 @@ TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
   // Decode-sized M with a wide weight: the swap-AB kernel, split in two and summed in clusters of 2
   // where twice its CTAs fit and K is long (session 9: 1x2112x7168 18.1 -> 12.9 us, 16x4096x14336
   // 45.6 -> 41.6), unsplit otherwise (16x4096x4096: 32 k-blocks per slice, no gain; 16x10240x8192:
-  // 160 tiles, no room). At most 8 tokens: gemv, never split (session 39: 1x2112x7168 0.885x the
-  // time of the split swap-AB kernel).
+  // 160 tiles, no room; 16x7168x2048: 112 tiles, no room). At most 8 tokens: gemv, never split
+  // (session 39: 1x2112x7168 0.885x the time of the split swap-AB kernel); at 9..16 tokens where
+  // swap-AB would leave SMs idle, the 16-token gemv, never split (session 40: 16x4096x4096).
   struct Case { std::int64_t m, n, k; bool split; const char* kernel; };  // kernel: a part of the name
   for (const Case& c : {Case{128, 128, 16384, true, "x"}, Case{64, 64, 65536, true, "x"}, Case{16, 4096, 14336, true, "_sw_"},
-                        Case{16, 2112, 7168, true, "_sw_"}, Case{16, 4096, 4096, false, "_sw_"}, Case{16, 10240, 8192, false, "_sw_"},
+                        Case{16, 2112, 7168, true, "_sw_"}, Case{16, 7168, 2048, false, "_sw_"}, Case{16, 10240, 8192, false, "_sw_"},
+                        Case{16, 4096, 4096, false, "_gemv16"},
                         Case{1, 2112, 7168, false, "_gemv"}, Case{1, 4096, 4096, false, "_gemv"},
                         Case{4096, 4096, 4096, false, "x"}, Case{2048, 2048, 256, false, "x"}}) {
     GemmSpec spec{c.m, c.n, c.k, DType::bf16, DType::bf16};

@@ -1,6 +1,7 @@
-// graphgemm: decode GEMM for Hopper (sm_90a), 8 or 16 tokens a pass (the library instantiates 8
-// and takes it at M <= 8; any M runs, in passes): the weights streamed with plain 16-byte loads
-// into registers, multiplied with mma.sync (m16n8k16), no TMA, no shared-memory ring.
+// graphgemm: decode GEMM for Hopper (sm_90a), 8 or 16 tokens a pass (automatic takes 8 at M <= 8,
+// and 16 at M = 9..16 where swap-AB would leave SMs idle; any M runs, in passes): the weights
+// streamed with plain 16-byte loads into registers, multiplied with mma.sync (m16n8k16), no TMA,
+// no shared-memory ring (a per-lane cp.async ring measured slower, session 40).
 //
 //   D[m,n] = alpha * acc[m,n] * scale_a[m] * scale_b[n] + bias[n] + beta * C[m,n]
 //   acc    = sum_k A[m,k] * B[k,n]  (bf16/fp16 in, fp32 accumulate; B stored N x K)
