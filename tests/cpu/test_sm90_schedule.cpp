@@ -325,8 +325,8 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
 // covers N or K >= 8192, except where the swap-AB choice runs a full wave of CTAs over K >= 8192
 // (session 39). 9..16 tokens (16 a pass): where swap-AB's CTAs fill < 0.8 of the SMs, 2048 <= K
 // <= 6144 and the gemv grid is one wave of more CTAs than SMs (8 warps up to 2 CTAs an SM, else
-// 4) (session 40). Measured: kGemvMaxM, kGemv16MaxM in
-// sm90_heuristic.cpp. Never for B K x N, 17 tokens, an explicit split or a forced kernel.
+// 4) (session 40). Measured: kGemvMaxM, kGemv16MaxM in sm90_heuristic.cpp. Never for B K x N, 17
+// tokens, an explicit split or a forced kernel.
 TEST(Sm90Heuristic, GemvForDecode) {
   struct Want { std::int64_t m, n, k; SplitKMode mode; int warps; int tokens = 8; };  // warps 0: not gemv
   for (const Want& w : {Want{1, 4096, 4096, SplitKMode::automatic, 8}, Want{8, 4096, 4096, SplitKMode::none, 8},

@@ -168,10 +168,10 @@ TEST(Sm90, SwapABKernels) {
   check_case(spec, options, seed++);
 }
 
-// The gemv kernels (sm90_gemv.cuh: 16 weight rows a CTA, 8 tokens a pass, mma.sync fragments
+// The gemv kernels (sm90_gemv.cuh: 16 weight rows a CTA, 8 or 16 tokens a pass, mma.sync fragments
 // loaded straight from global memory) forced by name: decode sizes and ragged M / N / K (K not a
 // multiple of a chunk's 32 columns or of the 8 a lane loads: the guarded last chunk; N not a
-// multiple of 16: rows past N read the last row and are not stored; M past 8: the token passes),
+// multiple of 16: rows past N read the last row and are not stored; M past a pass: the token passes),
 // every epilogue feature, every output type, B stored N x K (the only layout they take).
 TEST(Sm90, GemvKernels) {
   GRAPHGEMM_REQUIRE_HOPPER();

@@ -115,8 +115,8 @@ using SwapABConfigs = decltype(std::tuple_cat(SwapABOutputSet<__nv_bfloat16>{}, 
 // decode, instantiated in their own translation unit: 8 tokens a pass (M <= 8), 8 or 16 warps
 // splitting K, two chunks unrolled (session 39, experiments_s39/call2: of 7 variants these two were
 // within 1% of the best one on every llm shape at M = 1); 16 tokens a pass (M = 9..16 where
-// swap-AB leaves SMs idle or over many waves, session 40), 8 warps and two chunks (2 CTAs an SM)
-// or 4 warps and four chunks (3 CTAs an SM). The heuristic's rules pick among them.
+// swap-AB leaves SMs idle, session 40), 8 warps and two chunks (2 CTAs an SM) or 4 warps and four
+// chunks (3 CTAs an SM). The heuristic's rules pick among them.
 template <class AB, class D>
 using GemvTileSet = std::tuple<GemvConfig<AB, D, 8, 8, 2>, GemvConfig<AB, D, 8, 16, 2>, GemvConfig<AB, D, 16, 8, 2>,
                                GemvConfig<AB, D, 16, 4, 4>>;
