@@ -208,20 +208,20 @@ __global__ void __launch_bounds__(Config::kThreads)
 #pragma unroll
                 for (int u = 0; u < U; ++u) mma_chunk<kBf16, TT>(acc, wl[buf][u], wh[buf][u], x[buf][u]);
             };
+            // One step: the next batch's loads into the other buffer (if whole), this buffer's
+            // products; false after the last batch. Two steps an iteration, buffer 0 then 1, so
+            // each buffer index is a constant and the buffers alternate without copies.
+            auto step = [&](auto buf_constant) {
+                constexpr int buf = decltype(buf_constant)::value;
+                const int next = c + W * U;
+                const bool more = next + W * (U - 1) < full;
+                if (more) load_batch(1 - buf, next);
+                mma_batch(buf);
+                c = next;
+                return more;
+            };
             load_batch(0, c);
-            while (true) {  // two batches an iteration: the buffers alternate without copies
-                const int c1 = c + W * U;
-                const bool more1 = c1 + W * (U - 1) < full;
-                if (more1) load_batch(1, c1);
-                mma_batch(0);
-                c = c1;
-                if (!more1) break;
-                const int c2 = c1 + W * U;
-                const bool more2 = c2 + W * (U - 1) < full;
-                if (more2) load_batch(0, c2);
-                mma_batch(1);
-                c = c2;
-                if (!more2) break;
+            while (step(std::integral_constant<int, 0>{}) && step(std::integral_constant<int, 1>{})) {
             }
         }
         for (; c < chunks; c += W) {  // the rest, the partial chunk last
