@@ -99,6 +99,25 @@ constexpr double kSmallTileGain = 0.6;
 // stored K x N, which has no swap-AB tiles): 1x4096x4096 14.8 -> 16.8 us, 1x4096x14336 43.8 -> 53.6,
 // 16x4096x14336 45.2 -> 48.9 against 64x128 (unsplit or 2 slices); 64x4096x4096 14.8 -> 13.5 faster.
 constexpr std::int64_t kSmallTileMinM = 17;
+// ... and, whatever estimate_us predicts (it calls both DRAM-bound there and equal), in place of
+// the 64x128 tile where the 64x64 tile's twice as many CTAs fill the last wave of SMs at least
+// kSmallTileFillMin full and kSmallTileFillGain times as full as 64x128's, on K from
+// kSmallTileFillMinK up to kSmallTileFillMaxK (B N x K) or kSmallTileFillMaxKBn (B K x N).
+// MEASURED (H100, session 41, experiments_s41/call1-2: M = 33 / 48 / 64, N 5120-24576 x K
+// 512-3072, B N x K; M = 24 / 64 with B K x N; both tiles forced in one run, two rounds; time
+// 64x64 / 64x128), B N x K:
+//   fill 0.85 / 0.97 (N = 7168 / 8192 / 24576), K 1024-3072: 0.927-0.989 on 35 of 36 rows (33x7168x3072
+//     1.006 / 1.007); K = 512: 0.945-1.044 (N = 24576: 3 waves of 8 k-blocks against 2, slower)
+//   fill 0.61 / 0.73 (N = 5120 / 6144), K >= 1024: 0.966-1.109, slower on 17 of 24 rows
+// B K x N, fill 0.85 / 0.97: K = 1024 0.964-0.995, K = 2048 0.966-1.005, K = 3072 0.969-1.023.
+// Session 40 (M = 64, experiments_s40/call7-8): fill 0.85, K = 4096 / 16384 1.005 / 1.029; fill
+// 0.97, K = 4096 0.976. The fuller grid shortens the launch's fixed part (pipeline fill, epilogue,
+// tail), not its DRAM stream, so the gain shrinks as K grows.
+constexpr double kSmallTileFillMin = 0.8;
+constexpr double kSmallTileFillGain = 1.25;
+constexpr std::int64_t kSmallTileFillMinK = 1024;
+constexpr std::int64_t kSmallTileFillMaxK = 3072;
+constexpr std::int64_t kSmallTileFillMaxKBn = 2048;
 // Automatic split-K against the 64x64 tile where its rule replaced the first choice (choose_split):
 // a split of the 64x128 tile through the workspace must be predicted at most this fraction of the
 // 64x64 tile's time (a split of 128-row tiles: less than it). FITTED (session 23, by hand, call 4:
@@ -146,6 +165,16 @@ std::int64_t cluster_waves(const KernelInfo& k, std::int64_t m, std::int64_t n, 
   const std::int64_t clusters = std::max(1, num_sms / cluster);
   return ceil_div(cluster_tiles(k, m, n), clusters);
 }
+
+namespace {
+// The share of the last wave's SMs a tile's clusters keep busy: cluster tiles / (waves x clusters).
+double last_wave_fill(const KernelInfo& k, std::int64_t m, std::int64_t n, int num_sms) {
+  const int cluster = k.cluster_m * k.cluster_n;
+  const std::int64_t clusters = std::max(1, num_sms / cluster);
+  return static_cast<double>(cluster_tiles(k, m, n)) /
+         static_cast<double>(cluster_waves(k, m, n, num_sms) * clusters);
+}
+}  // namespace
 
 double relative_cost(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t k_dim, int num_sms) {
   // MEASURED (session 5): counting CTA tiles instead of cluster tiles here picked 128x256 c2x1 at
@@ -258,14 +287,25 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     }
   }
   if (small_tiles.empty() || m < kSmallTileMinM) return best;
-  const double best_us = estimate_us(kernel_info(best.index), m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
+  const KernelInfo& first = kernel_info(best.index);
+  const double best_us = estimate_us(first, m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
+  const bool first_64x128 = first.schedule == kernels::sm90::Schedule::cooperative && first.block_m == 64 &&
+                            first.block_n == 128 && first.cluster_m * first.cluster_n == 1;
   for (const int i : small_tiles) {
     const KernelInfo& k = kernel_info(i);
     const double t = estimate_us(k, m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
-    if (t > kSmallTileGain * best_us) continue;
-    std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: predicted %.1f us against %.1f us for %s",
-                  static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms, t, best_us,
-                  kernel_info(best.index).name);
+    const double fill = last_wave_fill(k, m, n, num_sms), first_fill = last_wave_fill(first, m, n, num_sms);
+    if (t <= kSmallTileGain * best_us) {
+      std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: predicted %.1f us against %.1f us for %s",
+                    static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms, t, best_us, first.name);
+    } else if (first_64x128 && k_dim >= kSmallTileFillMinK && k_dim <= (b_k_major ? kSmallTileFillMaxK : kSmallTileFillMaxKBn) &&
+               fill >= kSmallTileFillMin && fill >= kSmallTileFillGain * first_fill) {
+      std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d fill %.0f%% of the last wave's %d SMs against %.0f%% for %s (K = %lld)",
+                    static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, 100 * fill, num_sms,
+                    100 * first_fill, first.name, static_cast<long long>(k_dim));
+    } else {
+      continue;
+    }
     best.index = i;
     best.explanation = buf;
     best.replaced_us = best_us;

@@ -593,6 +593,44 @@ TEST(Sm90Heuristic, SmallTileOnlyWhereLargerTilesLeaveSmsIdle) {
   EXPECT_EQ(forced.slices, 16) << forced.explanation;
 }
 
+// The 64x64 tile also in place of 64x128 where its CTAs fill the last wave >= 0.8 full and >= 1.25x
+// as full, at 1024 <= K <= 3072 (B K x N: 2048): session 41, H100, two rounds, 0.93-0.99x the time
+// on 35 of 36 such rows; slower where 64x64 still leaves a quarter of the SMs idle (N = 5120 /
+// 6144), at K = 512 and at longer K.
+TEST(Sm90Heuristic, SmallTileWhereItFillsTheLastWave) {
+  auto choose = [](bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};
+    r.max_workspace_bytes = std::size_t{32} << 20;
+    return gd::choose_split(r);
+  };
+  auto tile = [](const gd::SplitChoice& c) {
+    return c.index < 0 ? std::string("none")
+                       : std::to_string(gd::kernel_info(c.index).block_m) + "x" + std::to_string(gd::kernel_info(c.index).block_n);
+  };
+  struct Want {
+    bool b_k_major;
+    std::int64_t m, n, k;
+    const char* tile;
+  };
+  for (const Want& w : {Want{true, 64, 7168, 2048, "64x64"}, Want{true, 33, 24576, 1536, "64x64"},
+                        Want{true, 48, 8192, 3072, "64x64"}, Want{false, 24, 24576, 2048, "64x64"},
+                        Want{false, 64, 7168, 1024, "64x64"},
+                        // fill 0.61 / 0.73: 64x128 stays
+                        Want{true, 64, 5120, 2048, "64x128"}, Want{true, 64, 6144, 2048, "64x128"},
+                        // K outside [1024, 3072] (B K x N: 2048)
+                        Want{true, 64, 24576, 512, "64x128"}, Want{true, 64, 7168, 4096, "64x128"},
+                        Want{false, 64, 7168, 3072, "64x128"},
+                        // two M tiles of 64: 64x128 fills as much as 64x64
+                        Want{true, 128, 7168, 2048, "64x128"}}) {
+    const gd::SplitChoice c = choose(w.b_k_major, w.m, w.n, w.k);
+    const std::string where = (w.b_k_major ? "NxK " : "KxN ") + std::to_string(w.m) + "x" + std::to_string(w.n) + "x" +
+                              std::to_string(w.k) + ": " + c.explanation;
+    EXPECT_EQ(tile(c), w.tile) << where;
+    EXPECT_EQ(c.slices, 1) << where;
+    if (std::string(w.tile) == "64x64") EXPECT_NE(c.explanation.find("of the last wave's 132 SMs"), std::string::npos) << where;
+  }
+}
+
 // A cluster tile only past two waves: with one or two, the same tile without a cluster (session
 // 14, H100, three rounds: llama3_8b.o M = 1024, 128 tiles of 128x256, 0.936-0.942 -> 0.962-0.967x
 // cuBLASLt in 1x1 clusters); from four waves on the 2x1 multicast tile stays.
