@@ -489,6 +489,14 @@ constexpr std::int64_t kGemv16MaxM = 16;
 constexpr double kGemv16SwapMaxFill = 0.8;
 constexpr std::int64_t kGemv16MinK = 2048;
 constexpr std::int64_t kGemv16MaxK = 6144;
+// ... and where the gemv grid is at most one CTA an SM (N <= 16 x SMs), 16 warps a CTA (twice the
+// weight bytes in flight of 8 warps; 118 registers, one CTA an SM) at K in [kGemv16MinK,
+// kGemv16OneCtaMaxK]. MEASURED (H100, session 41, experiments_s41/call3: M = 9 / 12 / 16, N 1024 /
+// 1536 / 2048 / 2112 x K 2048-16384, the 16-token kernels forced beside automatic's swap-AB, one
+// run; time / swap-AB's): K = 2048 / 4096 0.63-0.96 on all 24 rows (N = 1024 0.63-0.70: swap-AB's
+// 16 CTAs); K >= 7168 0.89-1.16, slower on most M = 12 / 16 rows (deepseek_v3.a M = 16 1.015:
+// not taken); 8 warps slower than 16 on every row.
+constexpr std::int64_t kGemv16OneCtaMaxK = 4096;
 
 // ", summed in clusters of 8 (no workspace)" for a cluster split, else "".
 std::string cluster_note(const SplitChoice& c) {
@@ -667,7 +675,8 @@ SplitChoice choose_split(const SplitRequest& r) {
     // At most kGemvMaxM tokens: 8 a pass, unless the swap-AB choice is a full wave of CTAs streaming
     // long rows (kGemvSwapMinK); 16 warps a CTA (one CTA an SM: 82 registers a thread) where one CTA
     // an SM covers N, or K is long, else 8 (up to 3 CTAs an SM at 80 registers). 9..16 tokens: 16 a
-    // pass where swap-AB leaves SMs idle and the gemv grid is one wave (kGemv16*).
+    // pass where swap-AB leaves SMs idle and the gemv grid is one wave (kGemv16*): 16 warps where it
+    // is at most one CTA an SM, else 8 or 4.
     if (r.forced_kernel < 0 && out.index >= 0 && r.m <= kGemv16MaxM && r.b_k_major) {
       const KernelInfo& cur = kernel_info(out.index);
       const std::int64_t cur_tiles = cluster_tiles(cur, r.m, r.n) * cur.cluster_m * cur.cluster_n;
@@ -679,10 +688,14 @@ SplitChoice choose_split(const SplitRequest& r) {
                                static_cast<double>(cur_tiles) >= kGemvSwapMinWave * r.num_sms;
         if (!keep_swap) warps = ctas <= r.num_sms || r.k >= kGemvWideK ? 16 : 8;
         why = "at most 8 tokens";
-      } else if (cur.schedule == k90::Schedule::swap_ab) {
-        if (static_cast<double>(cur_tiles) < kGemv16SwapMaxFill * r.num_sms && r.k >= kGemv16MinK &&
-            r.k <= kGemv16MaxK && ctas > r.num_sms && ctas <= 3 * static_cast<std::int64_t>(r.num_sms)) {
-          warps = ctas <= 2 * static_cast<std::int64_t>(r.num_sms) ? 8 : 4;
+      } else if (cur.schedule == k90::Schedule::swap_ab && static_cast<double>(cur_tiles) < kGemv16SwapMaxFill * r.num_sms &&
+                 r.k >= kGemv16MinK) {
+        const std::int64_t sms = r.num_sms;
+        if (ctas <= sms && r.k <= kGemv16OneCtaMaxK) {
+          warps = 16;
+          why = "9-16 tokens, swap-AB would leave SMs idle, at most one CTA an SM";
+        } else if (ctas > sms && ctas <= 3 * sms && r.k <= kGemv16MaxK) {
+          warps = ctas <= 2 * sms ? 8 : 4;
           why = "9-16 tokens, swap-AB would leave SMs idle";
         }
       }

@@ -106,8 +106,8 @@ TEST(Sm90Schedule, InstanceTable) {
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
   // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, and the pair tiles 128x128 / 128x112 c2x1 (B stored
   // N x K only) x 3 x 2
-  EXPECT_EQ(gemv, 24);        // (8 tokens: 2 warp counts, 16 tokens: 2) x 3 outputs x 2 inputs (B N x K only)
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 36 + 36 + 24);
+  EXPECT_EQ(gemv, 30);        // (8 tokens: 2 warp counts, 16 tokens: 3) x 3 outputs x 2 inputs (B N x K only)
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 36 + 36 + 30);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
@@ -116,7 +116,7 @@ TEST(Sm90Schedule, InstanceTable) {
                            "sm90_f16_f32_128x176x64_s5_c1x1_bk", "sm90_bf16_f16_128x136x64_s5_c1x1_bk",
                            "sm90_bf16_bf16_16x64x256_s5_c1x1_sw_bk", "sm90_f16_f32_32x64x256_s4_c1x1_sw_bk",
                            "sm90_bf16_bf16_128x112x64_s7_c2x1_bk", "sm90_f16_f32_128x128x64_s6_c2x1_bk",
-                           "sm90_bf16_bf16_gemv8_w8_u2_bk", "sm90_f16_f32_gemv8_w16_u2_bk"})
+                           "sm90_bf16_bf16_gemv8_w8_u2_bk", "sm90_f16_f32_gemv8_w16_u2_bk", "sm90_bf16_f16_gemv16_w16_u2_bk"})
     find(name);
 }
 
@@ -325,7 +325,7 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
 // covers N or K >= 8192, except where the swap-AB choice runs a full wave of CTAs over K >= 8192
 // (session 39). 9..16 tokens (16 a pass): where swap-AB's CTAs fill < 0.8 of the SMs, 2048 <= K
 // <= 6144 and the gemv grid is one wave of more CTAs than SMs (8 warps up to 2 CTAs an SM, else
-// 4) (session 40). Measured: kGemvMaxM, kGemv16MaxM in sm90_heuristic.cpp. Never for B K x N, 17
+// 4) (session 40), or at 2048 <= K <= 4096 a grid of at most one CTA an SM (16 warps, session 41). Measured: kGemvMaxM, kGemv16MaxM in sm90_heuristic.cpp. Never for B K x N, 17
 // tokens, an explicit split or a forced kernel.
 TEST(Sm90Heuristic, GemvForDecode) {
   struct Want { std::int64_t m, n, k; SplitKMode mode; int warps; int tokens = 8; };  // warps 0: not gemv
@@ -343,7 +343,9 @@ TEST(Sm90Heuristic, GemvForDecode) {
                         Want{12, 28672, 4096, SplitKMode::automatic, 0}, Want{16, 24576, 1536, SplitKMode::automatic, 0},
                         Want{16, 4096, 8192, SplitKMode::automatic, 0}, Want{16, 28672, 8192, SplitKMode::automatic, 0},
                         Want{16, 7168, 2048, SplitKMode::automatic, 0}, Want{16, 7168, 4096, SplitKMode::automatic, 0},
-                        Want{16, 2112, 7168, SplitKMode::automatic, 0}, Want{16, 2048, 4096, SplitKMode::automatic, 0},
+                        Want{16, 2112, 7168, SplitKMode::automatic, 0}, Want{16, 2048, 4096, SplitKMode::automatic, 16, 16},
+                        Want{9, 1024, 2048, SplitKMode::automatic, 16, 16}, Want{12, 2112, 4096, SplitKMode::none, 16, 16},
+                        Want{12, 2048, 8192, SplitKMode::automatic, 0}, Want{16, 1024, 1536, SplitKMode::automatic, 0},
                         Want{16, 14336, 4096, SplitKMode::automatic, 0}, Want{17, 4096, 4096, SplitKMode::automatic, 0},
                         Want{16, 4096, 4096, SplitKMode::parallel, 0}}) {
     gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, w.m, w.n, w.k, 132};

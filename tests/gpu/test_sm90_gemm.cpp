@@ -178,7 +178,7 @@ TEST(Sm90, GemvKernels) {
   std::uint64_t seed = 270;
   const std::int64_t shapes[][3] = {{1, 4096, 4096}, {8, 1000, 1032}, {3, 333, 777}, {5, 2112, 7168}, {17, 200, 136},
                                     {1, 7, 8},       {2, 24, 40},      {8, 4096, 16}};
-  for (const char* tile : {"gemv8_w8_u2", "gemv8_w16_u2", "gemv16_w8_u2", "gemv16_w4_u4"})
+  for (const char* tile : {"gemv8_w8_u2", "gemv8_w16_u2", "gemv16_w8_u2", "gemv16_w4_u4", "gemv16_w16_u2"})
     for (const auto& sh : shapes)
       for (DType out : {DType::bf16, DType::fp16, DType::fp32}) {
         const DType in = out == DType::fp16 ? DType::fp16 : DType::bf16;
