@@ -497,6 +497,16 @@ constexpr std::int64_t kGemv16MaxK = 6144;
 // 16 CTAs); K >= 7168 0.89-1.16, slower on most M = 12 / 16 rows (deepseek_v3.a M = 16 1.015:
 // not taken); 8 warps slower than 16 on every row.
 constexpr std::int64_t kGemv16OneCtaMaxK = 4096;
+// ... and over several waves (more than 3 CTAs an SM), with 4 warps, where the gemv grid's last
+// wave (3 CTAs an SM) is at least kGemv16WavesMinFill full and at least as full as swap-AB's (one
+// CTA an SM), at K in [kGemv16MinK, kGemv16WavesMaxK]. MEASURED (H100, session 41,
+// experiments_s41/call6: M = 9 / 16, N 7168-57344 x K 2048-4096, one run; time gemv16_w4_u4 /
+// automatic's swap-AB): taken by this rule (N = 9504 / 10240 / 12672 / 20480 / 28672) 0.84-0.99 on
+// all 30 rows; not taken: last wave 0.57 / 0.67 full (N = 7168 / 8448) 1.00-1.11, below swap-AB's
+// (N = 14336: 0.75 against 0.85) 0.95-1.01, (N = 57344: 0.91 against 0.97) 0.99-1.05. Session 40
+// (call 2, M = 12 / 16): N = 28672, K 2048-4096 0.92-0.97; deepseek_v3.b (K = 1536) 1.05.
+constexpr double kGemv16WavesMinFill = 0.75;
+constexpr std::int64_t kGemv16WavesMaxK = 4096;
 
 // ", summed in clusters of 8 (no workspace)" for a cluster split, else "".
 std::string cluster_note(const SplitChoice& c) {
@@ -676,7 +686,8 @@ SplitChoice choose_split(const SplitRequest& r) {
     // long rows (kGemvSwapMinK); 16 warps a CTA (one CTA an SM: 82 registers a thread) where one CTA
     // an SM covers N, or K is long, else 8 (up to 3 CTAs an SM at 80 registers). 9..16 tokens: 16 a
     // pass where swap-AB leaves SMs idle and the gemv grid is one wave (kGemv16*): 16 warps where it
-    // is at most one CTA an SM, else 8 or 4.
+    // is at most one CTA an SM, else 8 or 4; over several waves, 4 warps where the gemv grid's last
+    // wave is full enough and at least as full as swap-AB's.
     if (r.forced_kernel < 0 && out.index >= 0 && r.m <= kGemv16MaxM && r.b_k_major) {
       const KernelInfo& cur = kernel_info(out.index);
       const std::int64_t cur_tiles = cluster_tiles(cur, r.m, r.n) * cur.cluster_m * cur.cluster_n;
@@ -688,15 +699,23 @@ SplitChoice choose_split(const SplitRequest& r) {
                                static_cast<double>(cur_tiles) >= kGemvSwapMinWave * r.num_sms;
         if (!keep_swap) warps = ctas <= r.num_sms || r.k >= kGemvWideK ? 16 : 8;
         why = "at most 8 tokens";
-      } else if (cur.schedule == k90::Schedule::swap_ab && static_cast<double>(cur_tiles) < kGemv16SwapMaxFill * r.num_sms &&
-                 r.k >= kGemv16MinK) {
+      } else if (cur.schedule == k90::Schedule::swap_ab && r.k >= kGemv16MinK) {
         const std::int64_t sms = r.num_sms;
-        if (ctas <= sms && r.k <= kGemv16OneCtaMaxK) {
+        const bool swap_idle = static_cast<double>(cur_tiles) < kGemv16SwapMaxFill * r.num_sms;
+        // The last wave's share of the slots: gemv at 3 CTAs an SM (4 warps), swap-AB at one.
+        const auto fill = [](std::int64_t units, std::int64_t slots) {
+          return static_cast<double>(units) / static_cast<double>(ceil_div(units, slots) * slots);
+        };
+        if (swap_idle && ctas <= sms && r.k <= kGemv16OneCtaMaxK) {
           warps = 16;
           why = "9-16 tokens, swap-AB would leave SMs idle, at most one CTA an SM";
-        } else if (ctas > sms && ctas <= 3 * sms && r.k <= kGemv16MaxK) {
+        } else if (swap_idle && ctas > sms && ctas <= 3 * sms && r.k <= kGemv16MaxK) {
           warps = ctas <= 2 * sms ? 8 : 4;
           why = "9-16 tokens, swap-AB would leave SMs idle";
+        } else if (ctas > 3 * sms && r.k <= kGemv16WavesMaxK && fill(ctas, 3 * sms) >= kGemv16WavesMinFill &&
+                   fill(ctas, 3 * sms) >= fill(cur_tiles, sms)) {
+          warps = 4;
+          why = "9-16 tokens, the gemv grid's last wave at least as full as swap-AB's";
         }
       }
       int pick = -1;

@@ -325,7 +325,9 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
 // covers N or K >= 8192, except where the swap-AB choice runs a full wave of CTAs over K >= 8192
 // (session 39). 9..16 tokens (16 a pass): where swap-AB's CTAs fill < 0.8 of the SMs, 2048 <= K
 // <= 6144 and the gemv grid is one wave of more CTAs than SMs (8 warps up to 2 CTAs an SM, else
-// 4) (session 40), or at 2048 <= K <= 4096 a grid of at most one CTA an SM (16 warps, session 41). Measured: kGemvMaxM, kGemv16MaxM in sm90_heuristic.cpp. Never for B K x N, 17
+// 4) (session 40), or at 2048 <= K <= 4096 a grid of at most one CTA an SM (16 warps), or one of
+// several waves whose last (3 CTAs an SM) is >= 0.75 full and at least as full as swap-AB's (4
+// warps) (session 41). Measured: kGemvMaxM, kGemv16MaxM in sm90_heuristic.cpp. Never for B K x N, 17
 // tokens, an explicit split or a forced kernel.
 TEST(Sm90Heuristic, GemvForDecode) {
   struct Want { std::int64_t m, n, k; SplitKMode mode; int warps; int tokens = 8; };  // warps 0: not gemv
@@ -340,12 +342,17 @@ TEST(Sm90Heuristic, GemvForDecode) {
                         Want{9, 4096, 4096, SplitKMode::automatic, 8, 16}, Want{16, 4096, 4096, SplitKMode::none, 8, 16},
                         Want{16, 4096, 2048, SplitKMode::automatic, 8, 16}, Want{16, 6144, 4096, SplitKMode::automatic, 4, 16},
                         Want{12, 4096, 6144, SplitKMode::automatic, 8, 16}, Want{16, 4096, 1536, SplitKMode::automatic, 0},
-                        Want{12, 28672, 4096, SplitKMode::automatic, 0}, Want{16, 24576, 1536, SplitKMode::automatic, 0},
+                        Want{12, 28672, 4096, SplitKMode::automatic, 4, 16}, Want{16, 24576, 1536, SplitKMode::automatic, 0},
                         Want{16, 4096, 8192, SplitKMode::automatic, 0}, Want{16, 28672, 8192, SplitKMode::automatic, 0},
                         Want{16, 7168, 2048, SplitKMode::automatic, 0}, Want{16, 7168, 4096, SplitKMode::automatic, 0},
                         Want{16, 2112, 7168, SplitKMode::automatic, 0}, Want{16, 2048, 4096, SplitKMode::automatic, 16, 16},
                         Want{9, 1024, 2048, SplitKMode::automatic, 16, 16}, Want{12, 2112, 4096, SplitKMode::none, 16, 16},
                         Want{12, 2048, 8192, SplitKMode::automatic, 0}, Want{16, 1024, 1536, SplitKMode::automatic, 0},
+                        // several waves
+                        Want{16, 28672, 4096, SplitKMode::automatic, 4, 16}, Want{9, 10240, 2048, SplitKMode::automatic, 4, 16},
+                        Want{12, 20480, 3072, SplitKMode::automatic, 4, 16}, Want{16, 57344, 4096, SplitKMode::automatic, 0},
+                        Want{16, 8448, 4096, SplitKMode::automatic, 0}, Want{9, 14336, 2048, SplitKMode::automatic, 0},
+                        Want{16, 28672, 6144, SplitKMode::automatic, 0},
                         Want{16, 14336, 4096, SplitKMode::automatic, 0}, Want{17, 4096, 4096, SplitKMode::automatic, 0},
                         Want{16, 4096, 4096, SplitKMode::parallel, 0}}) {
     gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, w.m, w.n, w.k, 132};
