@@ -14,7 +14,7 @@
 # GoogleTest: the GPU machine has no package manager; carry a source tree as .deps/googletest.
 #
 # Prebuilt binaries (no device build, which costs ~100-150 s of device time): build here, then
-#   tools/pack_prebuilt.sh build-probe/x   (gzipped test, bench and check binaries, < 64 MiB)
+#   tools/pack_prebuilt.sh build-probe/x   (xz-compressed test, bench and check binaries, < 64 MiB)
 # carry build-probe, and run with BUILD=build-probe/x and no "build" step; the binaries are
 # unpacked in place, the GPU tests run from the gtest binary directly (no ctest tree there).
 set -uo pipefail
@@ -43,8 +43,8 @@ case "$(echo "$gpu" | tr 'A-Z' 'a-z')" in
 esac
 say "device: $gpu ($device); nvcc $(nvcc --version | grep -o 'release [0-9.]*'); cmake $(cmake --version | head -n1 | awk '{print $3}')"
 build=${BUILD:-build-device}
-if [ -d "$build" ] && find "$build" -name '*.gz' | grep -q .; then
-  find "$build" -name '*.gz' -exec gunzip -f {} + && find "$build" -type f -path '*/*/*' -exec chmod +x {} +
+if [ -d "$build" ] && find "$build" -name '*.xz' -o -name '*.gz' | grep -q .; then
+  tools/unpack_prebuilt.sh "$build"
 fi
 gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
 

@@ -167,12 +167,13 @@ std::int64_t cluster_waves(const KernelInfo& k, std::int64_t m, std::int64_t n, 
 }
 
 namespace {
-// The share of the last wave's SMs a tile's clusters keep busy: cluster tiles / (waves x clusters).
+// The share of the last wave's slots that `units` of work keep busy, `slots` at a time.
+double wave_fill(std::int64_t units, std::int64_t slots) {
+  return static_cast<double>(units) / static_cast<double>(ceil_div(units, slots) * slots);
+}
+// ... for a tile's clusters: cluster tiles over the co-resident clusters.
 double last_wave_fill(const KernelInfo& k, std::int64_t m, std::int64_t n, int num_sms) {
-  const int cluster = k.cluster_m * k.cluster_n;
-  const std::int64_t clusters = std::max(1, num_sms / cluster);
-  return static_cast<double>(cluster_tiles(k, m, n)) /
-         static_cast<double>(cluster_waves(k, m, n, num_sms) * clusters);
+  return wave_fill(cluster_tiles(k, m, n), std::max(1, num_sms / (k.cluster_m * k.cluster_n)));
 }
 }  // namespace
 
@@ -291,10 +292,11 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   const double best_us = estimate_us(first, m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
   const bool first_64x128 = first.schedule == kernels::sm90::Schedule::cooperative && first.block_m == 64 &&
                             first.block_n == 128 && first.cluster_m * first.cluster_n == 1;
+  const double first_fill = last_wave_fill(first, m, n, num_sms);
   for (const int i : small_tiles) {
     const KernelInfo& k = kernel_info(i);
     const double t = estimate_us(k, m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
-    const double fill = last_wave_fill(k, m, n, num_sms), first_fill = last_wave_fill(first, m, n, num_sms);
+    const double fill = last_wave_fill(k, m, n, num_sms);
     if (t <= kSmallTileGain * best_us) {
       std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: predicted %.1f us against %.1f us for %s",
                     static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms, t, best_us, first.name);
@@ -701,19 +703,16 @@ SplitChoice choose_split(const SplitRequest& r) {
         why = "at most 8 tokens";
       } else if (cur.schedule == k90::Schedule::swap_ab && r.k >= kGemv16MinK) {
         const std::int64_t sms = r.num_sms;
-        const bool swap_idle = static_cast<double>(cur_tiles) < kGemv16SwapMaxFill * r.num_sms;
-        // The last wave's share of the slots: gemv at 3 CTAs an SM (4 warps), swap-AB at one.
-        const auto fill = [](std::int64_t units, std::int64_t slots) {
-          return static_cast<double>(units) / static_cast<double>(ceil_div(units, slots) * slots);
-        };
+        const bool swap_idle = static_cast<double>(cur_tiles) < kGemv16SwapMaxFill * static_cast<double>(sms);
+        // The last waves' fill: gemv at 3 CTAs an SM (4 warps), swap-AB at one.
+        const double gemv_fill = wave_fill(ctas, 3 * sms), swap_fill = wave_fill(cur_tiles, sms);
         if (swap_idle && ctas <= sms && r.k <= kGemv16OneCtaMaxK) {
           warps = 16;
           why = "9-16 tokens, swap-AB would leave SMs idle, at most one CTA an SM";
         } else if (swap_idle && ctas > sms && ctas <= 3 * sms && r.k <= kGemv16MaxK) {
           warps = ctas <= 2 * sms ? 8 : 4;
           why = "9-16 tokens, swap-AB would leave SMs idle";
-        } else if (ctas > 3 * sms && r.k <= kGemv16WavesMaxK && fill(ctas, 3 * sms) >= kGemv16WavesMinFill &&
-                   fill(ctas, 3 * sms) >= fill(cur_tiles, sms)) {
+        } else if (ctas > 3 * sms && r.k <= kGemv16WavesMaxK && gemv_fill >= kGemv16WavesMinFill && gemv_fill >= swap_fill) {
           warps = 4;
           why = "9-16 tokens, the gemv grid's last wave at least as full as swap-AB's";
         }

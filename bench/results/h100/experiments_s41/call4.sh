@@ -3,10 +3,7 @@
 # instance, memcheck / racecheck on the gemv tests. Binaries travel xz-compressed (the carry limit).
 set -u
 B=${B:-build-probe/s41d}
-for f in tests/graphgemm_gpu_tests tools/sm90_gemm_check; do
-  [ -f $B/$f.xz ] && { xz -d -f $B/$f.xz 2>/dev/null || python3 -c "import lzma,sys; open(sys.argv[1],'wb').write(lzma.open(sys.argv[1]+'.xz').read())" $B/$f; }
-  chmod +x $B/$f
-done
+tools/unpack_prebuilt.sh $B
 nvidia-smi --query-gpu=name --format=csv,noheader
 timeout 300 $B/tests/graphgemm_gpu_tests > $OUT/gpu_tests.log 2>&1; echo "gpu tests rc=$?"
 grep -E "^\[  (PASSED|FAILED|SKIPPED) " $OUT/gpu_tests.log | head; grep -E "^\[  FAILED" $OUT/gpu_tests.log | head

@@ -4,8 +4,7 @@
 set -u
 B=${B:-build-probe/s41e}
 f=$B/bench/graphgemm_bench
-[ -f $f.xz ] && { xz -d -f $f.xz 2>/dev/null || python3 -c "import lzma,sys; open(sys.argv[1],'wb').write(lzma.open(sys.argv[1]+'.xz').read())" $f; }
-chmod +x $f
+tools/unpack_prebuilt.sh $B
 nvidia-smi --query-gpu=name --format=csv,noheader
 timeout 450 $f --suites llm,square,splitk --dtypes bf16 --backends cublaslt,sm90 --out $OUT/final > $OUT/final.log 2>&1; echo "final rc=$?"
 tail -2 $OUT/final.log

@@ -5,8 +5,7 @@
 set -u
 B=${B:-build-probe/s41e}
 f=$B/bench/graphgemm_bench
-[ -f $f.xz ] && { xz -d -f $f.xz 2>/dev/null || python3 -c "import lzma,sys; open(sys.argv[1],'wb').write(lzma.open(sys.argv[1]+'.xz').read())" $f; }
-chmod +x $f
+tools/unpack_prebuilt.sh $B
 nvidia-smi --query-gpu=name --format=csv,noheader
 G=",sm90=sm90_bf16_bf16_gemv16_w4_u4_bk,sm90=sm90_bf16_bf16_gemv16_w8_u2_bk"
 timeout 400 $f --shapes bench/results/h100/experiments_s41/fill_shapes.json --suites gemv16waves --dtypes bf16 --no-peak \

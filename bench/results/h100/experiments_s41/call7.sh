@@ -5,8 +5,7 @@
 set -u
 B=${B:-build-probe/s41f}
 f=$B/bench/graphgemm_bench
-[ -f $f.xz ] && { xz -d -f $f.xz 2>/dev/null || python3 -c "import lzma,sys; open(sys.argv[1],'wb').write(lzma.open(sys.argv[1]+'.xz').read())" $f; }
-chmod +x $f
+tools/unpack_prebuilt.sh $B
 nvidia-smi --query-gpu=name --format=csv,noheader
 S=",sm90=sm90_bf16_bf16_16x64x64_s20_c1x1_sw_bk,sm90=sm90_bf16_bf16_16x128x64_s12_c1x1_sw_bk,sm90=sm90_bf16_bf16_gemv16_w4_u4_bk"
 timeout 250 $f --shapes bench/results/h100/experiments_s41/fill_shapes.json --suites gemv16waves --dtypes bf16 --no-peak \

@@ -3,8 +3,7 @@
 set -u
 B=${B:-build-probe/s41g}
 f=$B/tests/graphgemm_gpu_tests
-[ -f $f.xz ] && { xz -d -f $f.xz 2>/dev/null || python3 -c "import lzma,sys; open(sys.argv[1],'wb').write(lzma.open(sys.argv[1]+'.xz').read())" $f; }
-chmod +x $f
+tools/unpack_prebuilt.sh $B
 nvidia-smi --query-gpu=name --format=csv,noheader
 timeout 300 $f > $OUT/gpu_tests.log 2>&1; echo "gpu tests rc=$?"
 grep -E "^\[  (PASSED|FAILED) " $OUT/gpu_tests.log; grep -E "^\[  FAILED" $OUT/gpu_tests.log | head
