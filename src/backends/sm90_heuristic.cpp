@@ -128,6 +128,10 @@ constexpr std::int64_t kSmallTileFillMaxKBn = 2048;
 // faster, 512x768x32768 70.9 -> 46.7).
 constexpr double kSmallTileSplitGain = 0.85;
 constexpr std::int64_t kSmallTileSplitMaxOutputs = 128 * 128;  // see choose_split
+// The cooperative 64x128 tile (one consumer warpgroup; instantiated without clusters only).
+bool tile_64x128(const KernelInfo& k) {
+  return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m == 64 && k.block_n == 128;
+}
 bool small_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m * k.block_n < 64 * 128;
 }
@@ -290,8 +294,6 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   if (small_tiles.empty() || m < kSmallTileMinM) return best;
   const KernelInfo& first = kernel_info(best.index);
   const double best_us = estimate_us(first, m, n, k_dim, num_sms, kernels::sm90::SplitMode::none, 1);
-  const bool first_64x128 = first.schedule == kernels::sm90::Schedule::cooperative && first.block_m == 64 &&
-                            first.block_n == 128 && first.cluster_m * first.cluster_n == 1;
   const double first_fill = last_wave_fill(first, m, n, num_sms);
   for (const int i : small_tiles) {
     const KernelInfo& k = kernel_info(i);
@@ -300,7 +302,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     if (t <= kSmallTileGain * best_us) {
       std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: predicted %.1f us against %.1f us for %s",
                     static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms, t, best_us, first.name);
-    } else if (first_64x128 && k_dim >= kSmallTileFillMinK && k_dim <= (b_k_major ? kSmallTileFillMaxK : kSmallTileFillMaxKBn) &&
+    } else if (tile_64x128(first) && k_dim >= kSmallTileFillMinK && k_dim <= (b_k_major ? kSmallTileFillMaxK : kSmallTileFillMaxKBn) &&
                fill >= kSmallTileFillMin && fill >= kSmallTileFillGain * first_fill) {
       std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d fill %.0f%% of the last wave's %d SMs against %.0f%% for %s (K = %lld)",
                     static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, 100 * fill, num_sms,
@@ -484,8 +486,8 @@ constexpr std::int64_t kGemvWideK = 8192;
 // (112 CTAs) 1.01-1.17; N = 2048 (128 gemv CTAs: one an SM) 0.95-1.19; deepseek_v3.a (2112 x 7168)
 // 1.16. Call 4, this rule A/B against session 39's in two rounds: llama3_8b.qkv / .o M = 16 0.92 /
 // 0.93x the time, the sweep's N = 4096 rows at K 2048-6144 0.93-0.97; at K = 1536 0.97-1.02 (not
-// taken). Not taken either: many waves of gemv CTAs (N = 28672, K <= 4096: 0.92-0.97, but deepseek_v3.b,
-// 24576 x 1536: 1.05; both sides' last waves decide it). Warps: 8 where the CTAs fit 2 an SM, else 4
+// taken). Many waves of gemv CTAs: not by this rule (N = 28672, K <= 4096: 0.92-0.97, but
+// deepseek_v3.b, 24576 x 1536: 1.05); by session 41's, below, where both sides' last waves say so. Warps: 8 where the CTAs fit 2 an SM, else 4
 // (llama3_8b.qkv, 384 CTAs: 1.11x the floor against 1.25 with 8 warps).
 constexpr std::int64_t kGemv16MaxM = 16;
 constexpr double kGemv16SwapMaxFill = 0.8;
@@ -533,8 +535,7 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const std::int64_t kb = ceil_div(kk, 64);
   // Per k-block of one CTA: tensor time and load time (a multicast operand is half each CTA's).
   const bool workspace_split = (mode == k90::SplitMode::serial || (mode == k90::SplitMode::parallel && cluster_k <= 1)) && slices > 1;
-  const bool tile_64x128 = k.schedule == k90::Schedule::cooperative && k.block_m == 64 && k.block_n == 128;
-  const double efficiency = workspace_split && tile_64x128 ? kWorkspaceSplitEfficiency64x128 : tile_efficiency(k);
+  const double efficiency = workspace_split && tile_64x128(k) ? kWorkspaceSplitEfficiency64x128 : tile_efficiency(k);
   const double t_compute = 2.0 * k.block_m * k.block_n * 64 / (kSmFlopsPerUs * efficiency);
   const double rows_a = k.cluster_n == 2 ? k.block_m / 2.0 : k.block_m;
   const double rows_b = k.cluster_m == 2 ? k.block_n / 2.0 : k.block_n;
