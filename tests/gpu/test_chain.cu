@@ -208,6 +208,52 @@ INSTANTIATE_TEST_SUITE_P(Chains, ChainEager, ::testing::ValuesIn(eager_cases()),
                            return name;
                          });
 
+// The hand-over between layers: a tile of layer l + 1 may load the rows of its M block only
+// once every tile of that M block of layer l is stored. The workspace (activations included) is
+// poisoned with NaN before every run, so any rows read before they were stored show in the
+// output; runs back to back alternate two inputs, on every tile, at M that fill one or several M
+// blocks, over widths of many tiles a layer.
+TEST(ChainHandOver, NoRowsReadBeforeTheLayerBeforeStoredThem) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  Stream stream;
+  Operands o(DType::bf16, {2048, 4096, 1024, 4096, 512}, 23);
+  const char* kernels[] = {"", "sm90_bf16_bf16_64x64x64_s13_c1x1_bk", "sm90_bf16_bf16_64x128x64_s8_c1x1_bk",
+                           "sm90_bf16_bf16_128x128x64_s6_c1x1_bk", "sm90_bf16_bf16_64x64x64_s13+64x128x64_s8_c1x1_bk"};
+  for (const char* kernel : kernels) {
+    Choice c;
+    const std::vector<ChainLayer> layers = make_layers(o, c);
+    GemmChain chain;
+    ChainOptions opt;
+    opt.max_m = kMaxM;
+    opt.sm90_kernel = kernel;
+    ASSERT_TRUE(chain.initialize(make_args(o, c, layers), opt).ok()) << kernel;
+    DeviceBuffer ws(chain.workspace_size());
+    for (const std::int64_t m : {std::int64_t{1}, std::int64_t{64}, std::int64_t{200}}) {
+      std::vector<unsigned char> want[2];
+      for (int x = 0; x < 2; ++x) {
+        Choice ch;
+        ch.m = m;
+        ch.x = x;
+        want[x] = layer_by_layer(o, ch, chain.kernel_for(m), stream.s);
+      }
+      int wrong = 0;
+      for (int run = 0; run < 16; ++run) {
+        Choice ch;
+        ch.m = m;
+        ch.x = run % 2;
+        const std::vector<ChainLayer> ls = make_layers(o, ch);
+        SUPPORT_CUDA(cudaMemsetAsync(ws.get(), 0xff, ws.bytes(), stream.s));
+        support::fill_poison(o.y[0].get(), DType::bf16, kMaxM * o.widths.back(), stream.s);
+        ASSERT_TRUE(chain.run(make_args(o, ch, ls), {ws.get(), ws.bytes()}, stream.s).ok());
+        SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+        if (support::download(make_args(o, ch, ls).y) != want[ch.x]) ++wrong;
+      }
+      EXPECT_EQ(wrong, 0) << chain_kernel(chain) << " (" << chain.kernel_for(m) << ") M = " << m << ": " << wrong
+                          << " of 16 runs differ from the layers run one by one";
+    }
+  }
+}
+
 // A chain node in a graph: random updates (M, x, y, scales, alpha, the weights), every replay bit
 // for bit equal to an eager chain.run of the same arguments; in our capture and in one begun by
 // someone else (updated through the raw executable graph); with the automatic tile and with the
