@@ -695,36 +695,48 @@ SplitChoice choose_split(const SplitRequest& r) {
       const KernelInfo& cur = kernel_info(out.index);
       const std::int64_t cur_tiles = cluster_tiles(cur, r.m, r.n) * cur.cluster_m * cur.cluster_n;
       const std::int64_t ctas = ceil_div(r.n, 16);
+      const std::int64_t sms = r.num_sms;
+      // The candidate gemv kernel with `warps` warps for these tokens (the smallest token tile that
+      // covers M), or -1; and the CTAs of it all SMs hold at once (KernelInfo::ctas_per_sm: 1 with
+      // 16 warps, 2 with 8 and 3 with 4 at 16 tokens), 0 where there is none.
+      auto gemv_kernel = [&](int warps) {
+        int pick = -1;
+        for (int i = 0; i < kernel_count(); ++i) {
+          const KernelInfo& ki = kernel_info(i);
+          if (ki.schedule == k90::Schedule::gemv && candidate(i) && ki.block_m >= r.m && ki.threads == 32 * warps &&
+              (pick < 0 || ki.block_m < kernel_info(pick).block_m))
+            pick = i;
+        }
+        return pick;
+      };
+      auto gemv_slots = [&](int warps) {
+        const int i = gemv_kernel(warps);
+        return i < 0 ? std::int64_t{0} : kernel_info(i).ctas_per_sm * sms;
+      };
       int warps = 0;  // 0: not gemv
       const char* why = "";
       if (r.m <= kGemvMaxM) {
         const bool keep_swap = cur.schedule == k90::Schedule::swap_ab && r.k >= kGemvSwapMinK &&
                                static_cast<double>(cur_tiles) >= kGemvSwapMinWave * r.num_sms;
-        if (!keep_swap) warps = ctas <= r.num_sms || r.k >= kGemvWideK ? 16 : 8;
+        if (!keep_swap) warps = ctas <= gemv_slots(16) || r.k >= kGemvWideK ? 16 : 8;
         why = "at most 8 tokens";
       } else if (cur.schedule == k90::Schedule::swap_ab && r.k >= kGemv16MinK) {
-        const std::int64_t sms = r.num_sms;
+        const std::int64_t slots16 = gemv_slots(16), slots8 = gemv_slots(8), slots4 = gemv_slots(4);
         const bool swap_idle = static_cast<double>(cur_tiles) < kGemv16SwapMaxFill * static_cast<double>(sms);
-        // The last waves' fill: gemv at 3 CTAs an SM (4 warps), swap-AB at one.
-        const double gemv_fill = wave_fill(ctas, 3 * sms), swap_fill = wave_fill(cur_tiles, sms);
-        if (swap_idle && ctas <= sms && r.k <= kGemv16OneCtaMaxK) {
+        // The last waves' fill: gemv with 4 warps, swap-AB at one CTA an SM.
+        const double gemv_fill = slots4 > 0 ? wave_fill(ctas, slots4) : 0.0, swap_fill = wave_fill(cur_tiles, sms);
+        if (swap_idle && ctas <= slots16 && r.k <= kGemv16OneCtaMaxK) {
           warps = 16;
           why = "9-16 tokens, swap-AB would leave SMs idle, at most one CTA an SM";
-        } else if (swap_idle && ctas > sms && ctas <= 3 * sms && r.k <= kGemv16MaxK) {
-          warps = ctas <= 2 * sms ? 8 : 4;
+        } else if (swap_idle && ctas > slots16 && ctas <= slots4 && r.k <= kGemv16MaxK) {
+          warps = ctas <= slots8 ? 8 : 4;
           why = "9-16 tokens, swap-AB would leave SMs idle";
-        } else if (ctas > 3 * sms && r.k <= kGemv16WavesMaxK && gemv_fill >= kGemv16WavesMinFill && gemv_fill >= swap_fill) {
+        } else if (ctas > slots4 && r.k <= kGemv16WavesMaxK && gemv_fill >= kGemv16WavesMinFill && gemv_fill >= swap_fill) {
           warps = 4;
           why = "9-16 tokens, the gemv grid's last wave at least as full as swap-AB's";
         }
       }
-      int pick = -1;
-      for (int i = 0; warps > 0 && i < kernel_count(); ++i) {
-        const KernelInfo& ki = kernel_info(i);
-        if (ki.schedule == k90::Schedule::gemv && candidate(i) && ki.block_m >= r.m && ki.threads == 32 * warps &&
-            (pick < 0 || ki.block_m < kernel_info(pick).block_m))
-          pick = i;
-      }
+      const int pick = warps > 0 ? gemv_kernel(warps) : -1;
       if (pick >= 0) {
         const double t = estimate_us(kernel_info(pick), r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
         std::snprintf(buf, sizeof buf, "gemv: %lld CTAs of 16 weight rows, %d warps splitting K (%s, B N x K), "

@@ -79,6 +79,12 @@ struct Adapter {
         else return DTypeOut::bf16;
     }
 
+    // The persistent kernels are built for one CTA an SM (__launch_bounds__(threads, 1)).
+    static constexpr int ctas_per_sm() {
+        if constexpr (requires { Config::kCtasPerSm; }) return Config::kCtasPerSm;
+        else return 1;
+    }
+
     static Entry entry() {
         return Entry{
             KernelInfo{G::name(),
@@ -86,7 +92,7 @@ struct Adapter {
                                                                          : DTypeIn::bf16,
                        out_type<typename Config::ElementD>(), Config::kBlockM, Config::kBlockN,
                        Config::kBlockK, Config::kStages, Config::kClusterM, Config::kClusterN,
-                       Config::kConsumerWGs, Config::kThreads, Config::kSmemBytes,
+                       Config::kConsumerWGs, Config::kThreads, Config::kSmemBytes, ctas_per_sm(),
                        Config::kBKMajor, G::schedule(), G::supports_split_cluster(2)},
             &G::initialize, &make, &launch, static_cast<const void* (*)()>(&G::kernel_function), &launch_function,
             &args, &geometry,

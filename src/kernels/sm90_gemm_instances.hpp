@@ -24,6 +24,8 @@ struct KernelInfo {
     int consumer_warpgroups;   // cooperative: block_m / 64; pingpong: 2; swap_ab: block_n / 64
     int threads;               // (consumer_warpgroups + 1) * 128
     int smem_bytes;            // dynamic shared memory per CTA
+    int ctas_per_sm;           // CTAs an SM the compiled kernel fits: 1 for the persistent
+                               // kernels (__launch_bounds__(threads, 1)), GemvConfig's for gemv
     bool b_k_major;            // true: B stored N x K (ldb >= K); false: B stored K x N (ldb >= N)
     // cooperative: the consumer warpgroups share one block_m x block_n tile; split-K supported.
     // pingpong: each of the 2 consumer warpgroups owns a whole block_m x block_n tile and they

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gemm_check.hpp"
+#include "kernels/sm90_gemm_instances.hpp"
 
 using namespace graphgemm;
 using graphgemm::testing::capture_run;
@@ -80,6 +81,33 @@ TEST(Sm90, EveryKernelInstance) {
 // ragged inside a partial chunk (2100, 2103: whole units then single elements; 1096 = 8 x 136 + 8:
 // one unit of a bf16 partial chunk) and inside a full chunk (1000), ragged M and K; fp64
 // reference, poisoned output, no writes outside M x N.
+// Every instance fits the CTAs an SM that its KernelInfo::ctas_per_sm says, measured on the compiled
+// kernel with the occupancy API: exactly for gemv, whose grids the heuristic sizes in waves of
+// ctas_per_sm CTAs an SM (registers grown past its __launch_bounds__ would spill, fewer would fit
+// more CTAs than the rules were measured with); one for the persistent kernels.
+TEST(Sm90, EveryKernelFitsItsCtasPerSm) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  namespace gd = graphgemm::detail::sm90;
+  int device = 0;
+  SUPPORT_CUDA(cudaGetDevice(&device));
+  int gemv = 0;
+  for (int i = 0; i < gd::kernel_count(); ++i) {
+    const gd::KernelInfo& k = gd::kernel_info(i);
+    ASSERT_EQ(gd::kernel_initialize(i, device), cudaSuccess) << k.name;
+    int ctas = 0;
+    SUPPORT_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&ctas, gd::kernel_function(i), k.threads,
+                                                               static_cast<std::size_t>(k.smem_bytes)));
+    if (k.schedule == kernels::sm90::Schedule::gemv) {
+      ++gemv;
+      EXPECT_EQ(ctas, k.ctas_per_sm) << k.name;
+    } else {
+      EXPECT_EQ(k.ctas_per_sm, 1) << k.name;
+      EXPECT_GE(ctas, 1) << k.name;
+    }
+  }
+  EXPECT_GT(gemv, 0);
+}
+
 TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4000;

@@ -117,10 +117,12 @@ using SwapABConfigs = decltype(std::tuple_cat(SwapABOutputSet<__nv_bfloat16>{}, 
 // within 1% of the best one on every llm shape at M = 1); 16 tokens a pass (M = 9..16 where
 // swap-AB leaves SMs idle, session 40), 8 warps and two chunks (2 CTAs an SM) or 4 warps and four
 // chunks (3 CTAs an SM), or 16 warps and two chunks (one CTA an SM, twice the bytes in flight:
-// for grids of at most one CTA an SM, session 41). The heuristic's rules pick among them.
+// for grids of at most one CTA an SM, session 41). The heuristic's rules pick among them. The last
+// parameter is the CTAs an SM each fits, which the heuristic sizes waves by (ptxas -v, session 42:
+// 80 / 82 / 110 / 168 / 118 registers a thread, no spills; 64K registers an SM).
 template <class AB, class D>
-using GemvTileSet = std::tuple<GemvConfig<AB, D, 8, 8, 2>, GemvConfig<AB, D, 8, 16, 2>, GemvConfig<AB, D, 16, 8, 2>,
-                               GemvConfig<AB, D, 16, 4, 4>, GemvConfig<AB, D, 16, 16, 2>>;
+using GemvTileSet = std::tuple<GemvConfig<AB, D, 8, 8, 2, 3>, GemvConfig<AB, D, 8, 16, 2, 1>, GemvConfig<AB, D, 16, 8, 2, 2>,
+                               GemvConfig<AB, D, 16, 4, 4, 3>, GemvConfig<AB, D, 16, 16, 2, 1>>;
 template <class AB>
 using GemvOutputSet = decltype(std::tuple_cat(GemvTileSet<AB, __nv_bfloat16>{}, GemvTileSet<AB, __half>{},
                                               GemvTileSet<AB, float>{}));

@@ -49,8 +49,12 @@ namespace graphgemm::kernels::sm90 {
 // Tokens: 8 or 16 (tokens per pass: one or two n8 mma tiles); WarpsK: warps splitting K (the
 // CTA's threads: 32 WarpsK); Unroll: chunks of 32 columns a warp loads as one batch (with the next
 // batch issued before this one's products: 2 x 2 x Unroll weight loads and 2 x Tokens / 8 x Unroll
-// token loads in flight per lane).
-template <class ElementAB_, class ElementD_, int Tokens_, int WarpsK_, int Unroll_>
+// token loads in flight per lane); CtasPerSm: the CTAs an SM the compiled kernel fits (its
+// registers a thread: ptxas -v), by which the heuristic sizes the grid's waves
+// (KernelInfo::ctas_per_sm; the GPU test Sm90.EveryKernelFitsItsCtasPerSm checks it with the
+// occupancy API). NOTES: not a __launch_bounds__ minimum: given that budget ptxas allocated more
+// registers (gemv8_w16 82 -> 120, gemv16_w16 118 -> 122) and other code (session 42).
+template <class ElementAB_, class ElementD_, int Tokens_, int WarpsK_, int Unroll_, int CtasPerSm_>
 struct GemvConfig {
     using ElementAB = ElementAB_;
     using ElementD = ElementD_;
@@ -62,6 +66,7 @@ struct GemvConfig {
     static constexpr int kRows = 16;      // weight rows a CTA (mma's M)
     static constexpr int kChunk = 32;     // columns a warp step (two m16n8k16)
     static constexpr int kThreads = 32 * kWarpsK;
+    static constexpr int kCtasPerSm = CtasPerSm_;
     // (KernelInfo: block_m = tokens, block_n = weight rows, block_k = a chunk, stages = Unroll.)
     static constexpr int kBlockM = kTokens;
     static constexpr int kBlockN = kRows;
@@ -78,6 +83,7 @@ struct GemvConfig {
                   std::is_same_v<ElementD, float>);
     static_assert(kTokens == 8 || kTokens == 16);
     static_assert(kWarpsK >= 1 && kWarpsK <= 32 && kUnroll >= 1);
+    static_assert(kCtasPerSm >= 1 && kCtasPerSm * kThreads <= 2048, "at most 2048 threads an SM");
 };
 
 namespace detail {
