@@ -12,14 +12,16 @@
 // replays after a warm-up that reads the tiles into L2). Prints the GB/s each SM takes in and the
 // sum over the SMs.
 //
-// MEASURED (H100, session 42, experiments_s42 calls 7-8): ~0.3 us a stage whatever the stage holds
-// (8-32 KB), the ring's depth (3-25 stages) and the CTAs (16-132): 28 GB/s an SM with 8 KB stages,
-// 51-55 with 16 KB, 97 with 32 KB (up to 66 CTAs; 132 CTAs: 7.3 TB/s in all). A fixed cost a stage
-// that deeper rings do not hide, so bigger stages take in more; not yet reconciled with the GEMM
-// kernels, whose main loops run 0.19 us a stage (hidden 4096 chain, session 38).
+// MEASURED (H100, session 42, experiments_s42 calls 7-10, SM clock 1978-1996 MHz): ~0.3 us a stage
+// whatever the stage holds (8-32 KB), the ring's depth (3-25 stages; one 16 KB stage alone 0.41-0.45
+// us), the consumer (the warpgroup or one thread), the CTAs (16-132) and the rows' spacing (8 or
+// 32 KB, padded by 128 / 1024 bytes): 28 GB/s an SM with 8 KB stages, 51 with 2 x 8 KB, 55 with
+// one 16 KB box, 97 with 2 x 16 KB (up to 66 CTAs; 132 CTAs: 7.3 TB/s in all). Not reconciled
+// with the GEMM kernels, whose main loops run 0.19 us a stage of two boxes (hidden 4096 chain,
+// session 38).
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -lcuda -o l2_intake_probe tools/diag/l2_intake_probe.cu
-//   ./l2_intake_probe [K = 16384] [R = 64] [D = 8] [smem KB for the ring = 200]
+//   ./l2_intake_probe [K = 16384] [R = 64] [D = 8] [smem KB for the ring = 200] [row padding, bytes = 0]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -34,9 +36,17 @@ namespace d = graphgemm::kernels::sm90::detail;
 
 namespace {
 
+// consumer 0: the ring's consumer warpgroup (an mbarrier wait, a shared load, a named barrier and
+// an arrive a stage, diag::ring_consume); 1: one thread waits for each stage and frees it. clk:
+// CTA 0's %clock64 and %globaltimer at entry and exit (the SM clock it ran at).
 __global__ void __launch_bounds__(diag::kRingConsumers + 32, 1)
     intake_kernel(const __grid_constant__ CUtensorMap map, int rows, int k, int distinct, int boxes, int stages,
-                  int* sink) {
+                  int consumer, int* sink, unsigned long long* clk) {
+    unsigned long long t0 = 0, c0 = 0;
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+        c0 = clock64();
+    }
     extern __shared__ __align__(16) uint8_t smem_raw[];
     const uint32_t box_bytes = static_cast<uint32_t>(rows) * 128u;
     const diag::Ring ring = diag::make_ring(smem_raw, box_bytes * boxes, stages);
@@ -49,8 +59,19 @@ __global__ void __launch_bounds__(diag::kRingConsumers + 32, 1)
             const int step = (first + s) % steps;
             for (int b = 0; b < boxes; ++b) d::tma_load_2d(dst + b * box_bytes, &map, full, (step * boxes + b) * 64, n0);
         }
-    } else if (threadIdx.x < diag::kRingConsumers) {
+    } else if (consumer == 0 && threadIdx.x < diag::kRingConsumers) {
         diag::ring_consume(ring, steps, sink);
+    } else if (consumer == 1 && threadIdx.x == 0) {
+        for (int s = 0; s < steps; ++s) {
+            d::mbar_wait(ring.full(s), ring.parity(s));
+            d::mbar_arrive(ring.empty(s));
+        }
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        unsigned long long t1;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t1));
+        clk[0] = clock64() - c0;
+        clk[1] = t1 - t0;
     }
 }
 
@@ -61,15 +82,17 @@ int main(int argc, char** argv) {
     const int rows = argc > 2 ? std::atoi(argv[2]) : 64;
     const int distinct = argc > 3 ? std::atoi(argv[3]) : 8;
     const int smem_kb = argc > 4 ? std::atoi(argv[4]) : 200;
-    if (k % 512 || rows < 8 || rows > 256 || rows % 8 || distinct < 1) {
-        std::fprintf(stderr, "usage: %s [K (a multiple of 512)] [R (8..256, a multiple of 8)] [D >= 1] [ring KB]\n", argv[0]);
+    const int pad = argc > 5 ? std::atoi(argv[5]) : 0;  // bytes after each row (the leading dimension's padding)
+    if (k % 512 || rows < 8 || rows > 256 || rows % 8 || distinct < 1 || pad < 0 || pad % 16) {
+        std::fprintf(stderr, "usage: %s [K (a multiple of 512)] [R (8..256, a multiple of 8)] [D >= 1] [ring KB] [row padding, bytes: a multiple of 16]\n", argv[0]);
         return 2;
     }
+    const size_t pitch = size_t(k) * 2 + pad;
     int dev = 0, sms = 0, l2 = 0;
     DIAG_CHECK(cudaGetDevice(&dev));
     DIAG_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     DIAG_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    const size_t tile_bytes = size_t(rows) * k * 2, bytes = tile_bytes * distinct;
+    const size_t tile_bytes = size_t(rows) * k * 2, bytes = size_t(rows) * distinct * pitch;
     if (bytes > size_t(l2) / 2) {
         std::fprintf(stderr, "%.1f MB of tiles do not fit half of L2 (%.1f MB): fewer tiles or a shorter K\n", bytes / 1e6,
                      l2 / 1e6);
@@ -80,16 +103,20 @@ int main(int argc, char** argv) {
     diag::fill_words<<<264, 256>>>(reinterpret_cast<uint32_t*>(buf), bytes / 4, 77);
     int* sink = nullptr;
     DIAG_CHECK(cudaMalloc(&sink, 4));
+    unsigned long long* clk = nullptr;
+    DIAG_CHECK(cudaMalloc(&clk, 16));
     DIAG_CHECK(cudaFuncSetAttribute(intake_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, 227 * 1024));
     cudaStream_t stream;
     DIAG_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     CUtensorMap map;
-    DIAG_CHECK(d::encode_tma_2d(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, buf, k, uint64_t(rows) * distinct,
-                                uint64_t(k) * 2, 64, rows, CU_TENSOR_MAP_L2_PROMOTION_L2_256B));
-    std::printf("L2-resident tiles: %d x %d rows x K %d bf16 (%.1f MB; L2 %.1f MB), %.2f MB a CTA\n", distinct, rows, k,
-                bytes / 1e6, l2 / 1e6, tile_bytes / 1e6);
-    std::printf("%5s %6s %7s %9s %10s %9s\n", "CTAs", "boxes", "stages", "us", "GB/s an SM", "sum TB/s");
+    DIAG_CHECK(d::encode_tma_2d(&map, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, buf, k, uint64_t(rows) * distinct, pitch, 64,
+                                rows, CU_TENSOR_MAP_L2_PROMOTION_L2_256B));
+    std::printf("L2-resident tiles: %d x %d rows x K %d bf16, rows %zu bytes apart (%.1f MB; L2 %.1f MB), %.2f MB a CTA\n",
+                distinct, rows, k, pitch, bytes / 1e6, l2 / 1e6, tile_bytes / 1e6);
+    std::printf("%8s %5s %6s %7s %9s %10s %9s %8s\n", "consumer", "CTAs", "boxes", "stages", "us", "GB/s an SM", "sum TB/s",
+                "SM MHz");
     std::vector<int> ctas_list = {sms, sms * 3 / 4, sms / 2, sms / 4, sms / 8};
+    for (const int consumer : {0, 1})
     for (const int boxes : {1, 2}) {
         const int stage_bytes = rows * 128 * boxes;
         const int stages = std::min(smem_kb * 1024 / stage_bytes, k / 64 / boxes);
@@ -100,14 +127,17 @@ int main(int argc, char** argv) {
             cudaGraph_t g;
             DIAG_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
             for (int r = 0; r < reps; ++r)
-                intake_kernel<<<ctas, diag::kRingConsumers + 32, smem, stream>>>(map, rows, k, distinct, boxes, stages, sink);
+                intake_kernel<<<ctas, diag::kRingConsumers + 32, smem, stream>>>(map, rows, k, distinct, boxes, stages,
+                                                                                 consumer, sink, clk);
             DIAG_CHECK(cudaStreamEndCapture(stream, &g));
             cudaGraphExec_t ge;
             DIAG_CHECK(cudaGraphInstantiate(&ge, g, 0));
             DIAG_CHECK(cudaGraphLaunch(ge, stream));  // warm-up: the tiles into L2
             const float us = replay_us_per_launch(ge, stream, reps, 7)[3];
-            std::printf("%5d %6d %7d %9.2f %10.1f %9.2f\n", ctas, boxes, stages, us, tile_bytes / us / 1e3,
-                        ctas * tile_bytes / us / 1e6);
+            unsigned long long c[2];
+            DIAG_CHECK(cudaMemcpy(c, clk, sizeof c, cudaMemcpyDeviceToHost));
+            std::printf("%8s %5d %6d %7d %9.2f %10.1f %9.2f %8.0f\n", consumer == 0 ? "wg" : "thread", ctas, boxes, stages,
+                        us, tile_bytes / us / 1e3, ctas * tile_bytes / us / 1e6, c[1] ? 1e3 * c[0] / c[1] : 0.0);
             DIAG_CHECK(cudaGraphExecDestroy(ge));
             DIAG_CHECK(cudaGraphDestroy(g));
         }
