@@ -12,16 +12,17 @@
 // replays after a warm-up that reads the tiles into L2). Prints the GB/s each SM takes in and the
 // sum over the SMs.
 //
-// MEASURED (H100, session 42, experiments_s42 calls 7-10, SM clock 1978-1996 MHz): ~0.3 us a stage
+// MEASURED (H100, session 42, experiments_s42 calls 7-11, SM clock 1975-1996 MHz): ~0.3 us a stage
 // whatever the stage holds (8-32 KB), the ring's depth (3-25 stages; one 16 KB stage alone 0.41-0.45
-// us), the consumer (the warpgroup or one thread), the CTAs (16-132) and the rows' spacing (8 or
-// 32 KB, padded by 128 / 1024 bytes): 28 GB/s an SM with 8 KB stages, 51 with 2 x 8 KB, 55 with
+// us), the consumer (the warpgroup or one thread), the CTAs (16-132), the rows' spacing (8 or 32
+// KB, padded by 128 / 1024 bytes) and whether the tensor map was prefetched: 28 GB/s an SM with 8 KB stages, 51 with 2 x 8 KB, 55 with
 // one 16 KB box, 97 with 2 x 16 KB (up to 66 CTAs; 132 CTAs: 7.3 TB/s in all). Not reconciled
 // with the GEMM kernels, whose main loops run 0.19 us a stage of two boxes (hidden 4096 chain,
 // session 38).
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 -Iinclude -lcuda -o l2_intake_probe tools/diag/l2_intake_probe.cu
 //   ./l2_intake_probe [K = 16384] [R = 64] [D = 8] [smem KB for the ring = 200] [row padding, bytes = 0]
+//                     [1: the producer prefetches the tensor map (prefetch.tensormap) first = 0]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -41,7 +42,8 @@ namespace {
 // CTA 0's %clock64 and %globaltimer at entry and exit (the SM clock it ran at).
 __global__ void __launch_bounds__(diag::kRingConsumers + 32, 1)
     intake_kernel(const __grid_constant__ CUtensorMap map, int rows, int k, int distinct, int boxes, int stages,
-                  int consumer, int* sink, unsigned long long* clk) {
+                  int consumer, int prefetch_map, int* sink, unsigned long long* clk) {
+    if (prefetch_map && threadIdx.x == diag::kRingConsumers) d::tma_prefetch_descriptor(&map);
     unsigned long long t0 = 0, c0 = 0;
     if (blockIdx.x == 0 && threadIdx.x == 0) {
         asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
@@ -83,6 +85,7 @@ int main(int argc, char** argv) {
     const int distinct = argc > 3 ? std::atoi(argv[3]) : 8;
     const int smem_kb = argc > 4 ? std::atoi(argv[4]) : 200;
     const int pad = argc > 5 ? std::atoi(argv[5]) : 0;  // bytes after each row (the leading dimension's padding)
+    const int prefetch_map = argc > 6 ? std::atoi(argv[6]) : 0;  // 1: the producer prefetches the tensor map first
     if (k % 512 || rows < 8 || rows > 256 || rows % 8 || distinct < 1 || pad < 0 || pad % 16) {
         std::fprintf(stderr, "usage: %s [K (a multiple of 512)] [R (8..256, a multiple of 8)] [D >= 1] [ring KB] [row padding, bytes: a multiple of 16]\n", argv[0]);
         return 2;
@@ -128,7 +131,7 @@ int main(int argc, char** argv) {
             DIAG_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
             for (int r = 0; r < reps; ++r)
                 intake_kernel<<<ctas, diag::kRingConsumers + 32, smem, stream>>>(map, rows, k, distinct, boxes, stages,
-                                                                                 consumer, sink, clk);
+                                                                                 consumer, prefetch_map, sink, clk);
             DIAG_CHECK(cudaStreamEndCapture(stream, &g));
             cudaGraphExec_t ge;
             DIAG_CHECK(cudaGraphInstantiate(&ge, g, 0));
