@@ -71,6 +71,9 @@ struct Options {
   // How B is stored: "nk", N x K row-major (a PyTorch Linear weight; the sm90 kernels "_bk"), or
   // "kn", K x N row-major (the "_bn" kernels).
   std::string b_layout = "nk";
+  // D's dtype for bf16 / fp16 inputs: "same" (the input's, the common inference case), or "fp32"
+  // (every backend accumulates in fp32 and stores it unrounded).
+  std::string out_dtype = "same";
 };
 
 struct Timing {
@@ -127,8 +130,10 @@ DType parse_dtype(const std::string& s) {
   if (s == "fp8") return DType::fp8_e4m3;
   throw std::runtime_error("unknown dtype \"" + s + "\" (bf16, fp16, int8, fp8)");
 }
-// The output each input type is benchmarked with (the common inference case).
-DType output_for(DType in) {
+// The output each input type is benchmarked with: the common inference case, or fp32 for 16-bit
+// floating-point inputs where the run asks for it (--out-dtype fp32).
+DType output_for(DType in, const std::string& out_dtype) {
+  if (out_dtype == "fp32" && (in == DType::bf16 || in == DType::fp16)) return DType::fp32;
   switch (in) {
     case DType::int8: return DType::int32;
     case DType::fp8_e4m3: return DType::bf16;
@@ -334,7 +339,7 @@ class Bench {
   // first and then replayed in turn (A B C A B C ...), so that a change of clocks or power state
   // during the run weighs on all of them alike (or, sustained, in turns of sustain_ms).
   std::vector<Measurement> measure(const Shape& s, DType in, const std::vector<BackendSpec>& backends, bool check) {
-    GemmSpec spec{s.m, s.n, s.k, in, output_for(in)};
+    GemmSpec spec{s.m, s.n, s.k, in, output_for(in, opt_.out_dtype)};
     if (in == DType::fp8_e4m3) { spec.scale_a = 1; spec.scale_b = 1; }
     spec.with_bias = opt_.epilogue == "bias";
     spec.b_layout = opt_.b_layout == "kn" ? Layout::row_major : Layout::col_major;
@@ -510,7 +515,7 @@ class Bench {
 
       for (std::size_t i = 0; i < shapes.size(); ++i) {
         const Shape& s = shapes[i];
-        const DType out_t = output_for(in);
+        const DType out_t = output_for(in, opt_.out_dtype);
         const double flops = 2.0 * s.m * s.n * s.k;
         const double bytes = static_cast<double>((s.m * s.k + s.k * s.n) * size_of(in) + s.m * s.n * size_of(out_t));
         const double mem_us = bytes / (bw * 1e9) * 1e6, compute_us = flops / peak_flops * 1e6;
@@ -570,7 +575,8 @@ class Bench {
       int clock_khz = 0;
       SUPPORT_CUDA(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, device_));
       const std::string base = opt_.out_dir + "/gemm_" + dtype_name + (opt_.epilogue == "plain" ? "" : "_" + opt_.epilogue) +
-                               (opt_.b_layout == "nk" ? "" : "_b" + opt_.b_layout);
+                               (opt_.b_layout == "nk" ? "" : "_b" + opt_.b_layout) +
+                               (opt_.out_dtype == "same" ? "" : "_o" + opt_.out_dtype);
       std::ofstream js(base + ".json");
       js << "{\n  \"device\": {\"name\": " << json_escape(prop_.name) << ", \"sm_count\": " << prop_.multiProcessorCount
          << ", \"compute_capability\": \"" << prop_.major << "." << prop_.minor << "\", \"l2_bytes\": " << prop_.l2CacheSize
@@ -578,7 +584,7 @@ class Bench {
          << ", \"clocks_after\": " << json_escape(clocks_after) << ", \"clocks_format\": "
          << json_escape("sm MHz, max sm MHz, mem MHz, temperature C, power W, clock event reasons") << "},\n"
          << "  \"cuda\": {\"runtime\": " << runtime << ", \"driver\": " << driver << ", \"cublaslt\": " << cublasLtGetVersion()
-         << "},\n  \"dtype\": " << json_escape(dtype_name) << ", \"out_dtype\": " << json_escape(to_string(output_for(in)))
+         << "},\n  \"dtype\": " << json_escape(dtype_name) << ", \"out_dtype\": " << json_escape(to_string(output_for(in, opt_.out_dtype)))
          << ", \"epilogue\": " << json_escape(opt_.epilogue) << ", \"b_layout\": " << json_escape(opt_.b_layout)
          << ",\n  \"copy_bandwidth_gbps\": " << bw << ",\n  \"peak_tflops\": " << (std::isfinite(peak_flops) ? std::to_string(peak_flops / 1e12) : std::string("null"))
          << ", \"peak_source\": " << json_escape(peak_source) << ",\n  \"method\": "
@@ -596,7 +602,8 @@ class Bench {
          << ",\n  \"rows\": [\n" << rows.str() << "\n  ]\n}\n";
       std::ofstream(base + ".md") << "# " << dtype_name << " GEMM on " << prop_.name
                                   << (opt_.epilogue == "plain" ? "" : ", epilogue: " + opt_.epilogue)
-                                  << (opt_.b_layout == "nk" ? "" : ", B stored K x N") << "\n\nCopy bandwidth " << bw
+                                  << (opt_.b_layout == "nk" ? "" : ", B stored K x N")
+                                  << (opt_.out_dtype == "same" ? "" : ", D " + opt_.out_dtype) << "\n\nCopy bandwidth " << bw
                                   << " GB/s; dense peak " << peak_flops / 1e12 << " T(FL)OP/s (" << peak_source
                                   << "). Times are " << (opt_.sustain_ms > 0 ? "means over sustained segments" : "medians")
                                   << " in µs.\n\n" << md.str();
@@ -623,6 +630,7 @@ void usage() {
                "                       [--shape MxNxK]   (one shape instead of the suites)\n"
                "                       [--no-peak]       (skip the 8192^3 peak run: memory-only floors, for profilers)\n"
                "                       [--epilogue plain|bias]  (bias: + a per-column bias of D's dtype, every backend)\n"
+               "                       [--out-dtype same|fp32]  (fp32: D in fp32 for bf16 / fp16 inputs, every backend)\n"
                "                       [--b-layout nk|kn]  (B stored N x K, the PyTorch weight (default), or K x N)\n"
                "A backend is cublaslt, sm90, auto or sm90=<kernel>, optionally with a split-K mode and slice count:\n"
                "  sm90:parallel:8, sm90:serial:auto, sm90:none, auto:parallel:16, sm90:streamk\n"
@@ -632,7 +640,7 @@ void usage() {
                "speed of light: a kernel that reads A and B once and writes D with no arithmetic, timed like the\n"
                "GEMMs (never checked).\n"
                "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md (gemm_<dtype>_bias.* with --epilogue bias,\n"
-               "gemm_<dtype>[_bias]_bkn.* with --b-layout kn);\n"
+               "gemm_<dtype>[_bias]_bkn.* with --b-layout kn, ..._ofp32.* with --out-dtype fp32);\n"
                "bench/plot.py draws the PNG.\n";
 }
 
@@ -677,6 +685,13 @@ int main(int argc, char** argv) {
       opt.b_layout = next();
       if (opt.b_layout != "nk" && opt.b_layout != "kn") {
         std::cerr << "--b-layout takes nk (B stored N x K, the default) or kn (K x N) (got " << opt.b_layout << ")\n";
+        return 2;
+      }
+    }
+    else if (a == "--out-dtype") {
+      opt.out_dtype = next();
+      if (opt.out_dtype != "same" && opt.out_dtype != "fp32") {
+        std::cerr << "--out-dtype takes same (D of the input's dtype, the default) or fp32 (got " << opt.out_dtype << ")\n";
         return 2;
       }
     }

@@ -96,7 +96,7 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; 
 // deepseek_v3.c M = 64 / 128, llama3_70b.down M = 128).
 constexpr double kSmallTileGain = 0.6;
 // ... and not for decode-sized M (at most 16 rows of 64). MEASURED (H100, session 23, call 4, B
-// stored K x N, which has no swap-AB tiles): 1x4096x4096 14.8 -> 16.8 us, 1x4096x14336 43.8 -> 53.6,
+// stored K x N, which had no swap-AB tiles then): 1x4096x4096 14.8 -> 16.8 us, 1x4096x14336 43.8 -> 53.6,
 // 16x4096x14336 45.2 -> 48.9 against 64x128 (unsplit or 2 slices); 64x4096x4096 14.8 -> 13.5 faster.
 constexpr std::int64_t kSmallTileMinM = 17;
 // ... and, whatever estimate_us predicts (it calls both DRAM-bound there and equal), in place of
@@ -461,6 +461,17 @@ constexpr int kSwapABSplitMinKBlocks = 48;
 // plus its bytes, not by the bytes in flight: 33 CTAs streaming 64-row tiles, 8 KB stages 1.07 TB/s,
 // 32 KB stages 2.46 TB/s.)
 constexpr int kSwapABAtomsMaxBusy = 4;
+// Swap-AB with B stored K x N, ties between one-wave grids: the wider weight tile (128 rows, two
+// consumer warpgroups, 16 KB stages) where its grid still has at least this many CTAs, else the
+// narrower. MEASURED (H100, session 43, experiments_s43/call4: llm M = 1 / 16 and splitk M <= 32,
+// B K x N, every swap tile forced, two rounds; time / the floor, 16x128 against 16x64): N = 6144
+// (48 against 96 CTAs) 1.11 / 1.12 against 1.22 / 1.22; 7168 x 16384 1.02 against 1.08; 8192 x
+// 28672 1.01 against 1.04; 8192 x 8192 and 7168 x 2048 level (+-0.5%); with fewer CTAs slower
+// (N = 4096: 32 CTAs, 1.32 against 1.24; N = 2112: 17, 2.34 against 1.81). Between multi-wave grids
+// mixed (28672 rows 2% faster, 57344 at M = 16 2-4% slower): the narrower, as before. With B N x K
+// (call 4, one round) the same tiles ran within a few % of these, but 8192 x 8192 and 7168 x 2048
+// 2.5% faster narrow, and gemv takes most of its M <= 16 rows: unchanged.
+constexpr std::int64_t kSwapABWideMinCtasKN = 48;
 
 // The gemv kernel (sm90_gemv.cuh) at M <= kGemvMaxM with B stored N x K. MEASURED (H100, session
 // 39, experiments_s39/call2: every llm shape at M = 1 and splitk 16x4096x14336, 8-token gemv with
@@ -648,13 +659,16 @@ SplitChoice choose_split(const SplitRequest& r) {
       int best = -1;
       double best_us = 0;
       // Ties (the model puts most decode shapes at the DRAM bound): a grid of one wave, the smaller
-      // token tile, the narrower weight tile (more CTAs; measured better), the more k-blocks a stage.
+      // token tile, the narrower weight tile (more CTAs; measured better; with B K x N the wider where
+      // its one wave keeps kSwapABWideMinCtasKN CTAs), the more k-blocks a stage.
       // MEASURED (H100, session 18, A/B in two rounds; bench/results/h100/experiments_s18/swap_ab):
       // one wave of 80 tiles of 16x128 against 160 of 16x64, llama3_70b.qkv M = 1 / 16: 1.18 -> 1.06 /
       // 1.19 -> 1.07x the floor; preferring the fewer waves also between multi-wave grids lost 0.5-2%
       // (llama3_8b.gate_up 448 / 224 tiles, deepseek_v3.b 384 / 192, llama3_70b.gate_up 896 / 448).
       const auto tie_key = [&](const KernelInfo& ki) {
-        return std::make_tuple(cluster_tiles(ki, r.m, r.n) > r.num_sms, ki.block_m, ki.block_n, -ki.block_k);
+        const std::int64_t tiles = cluster_tiles(ki, r.m, r.n);
+        const bool wide_first = !r.b_k_major && tiles <= r.num_sms && tiles >= kSwapABWideMinCtasKN;
+        return std::make_tuple(tiles > r.num_sms, ki.block_m, wide_first ? -ki.block_n : ki.block_n, -ki.block_k);
       };
       for (int i = 0; i < kernel_count(); ++i) {
         const KernelInfo& ki = kernel_info(i);

@@ -38,7 +38,7 @@ gd::SplitChoice choose_forced(int forced, SplitKMode mode, int slices) {
 }  // namespace
 
 TEST(Sm90Schedule, InstanceTable) {
-  int pingpong = 0, swap_ab = 0, gemv = 0;
+  int pingpong = 0, swap_ab = 0, swap_ab_kn = 0, gemv = 0;
   for (int i = 0; i < gd::kernel_count(); ++i) {
     const gd::KernelInfo& k = gd::kernel_info(i);
     EXPECT_EQ(gd::find_kernel(k.name), i) << k.name;  // names are unique
@@ -48,7 +48,7 @@ TEST(Sm90Schedule, InstanceTable) {
     if (k.schedule == gk::Schedule::swap_ab) {
       ++swap_ab;
       EXPECT_FALSE(gd::supports_split_k(k));
-      EXPECT_TRUE(k.b_k_major) << k.name;
+      swap_ab_kn += k.b_k_major ? 0 : 1;
       EXPECT_EQ(k.cluster_m * k.cluster_n, 1) << k.name;
       EXPECT_EQ(k.consumer_warpgroups, k.block_n / 64) << k.name;
       EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
@@ -102,12 +102,13 @@ TEST(Sm90Schedule, InstanceTable) {
     EXPECT_LE(k.smem_bytes, 232448) << k.name;
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
-  EXPECT_EQ(swap_ab, 36);    // 6 tiles x 3 outputs x 2 inputs (B stored N x K only)
+  EXPECT_EQ(swap_ab, 72);    // 6 tiles x 2 B layouts x 3 outputs x 2 inputs
+  EXPECT_EQ(swap_ab_kn, 36);  // (B stored K x N since session 43)
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
-  // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, and the pair tiles 128x128 / 128x112 c2x1 (B stored
-  // N x K only) x 3 x 2
+  // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, the pair tiles 128x128 / 128x112 c2x1 (B stored
+  // N x K) x 3 x 2, and 128x128 c2x1 with B stored K x N x 3 x 2
   EXPECT_EQ(gemv, 30);        // (8 tokens: 2 warp counts, 16 tokens: 3) x 3 outputs x 2 inputs (B N x K only)
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 36 + 36 + 30);
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 36 + 72 + 30);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
@@ -275,9 +276,16 @@ TEST(Sm90Heuristic, SwapABForDecodeSizedM) {
       EXPECT_EQ(c.workspace_bytes, 0u);
     }
   }
-  // Not for M beyond one token tile, not for B stored K x N (no such instance), not when a kernel
-  // is forced by name.
-  for (const auto& [m, k_major] : {std::pair{64, true}, std::pair{1024, true}, std::pair{16, false}}) {
+  // B stored K x N (no gemv instance): swap-AB at M = 1 and 16 too, its `_bn` kernel.
+  for (std::int64_t m : {1, 16}) {
+    const gd::SplitChoice c = choose(m, 4096, 4096, false, SplitKMode::automatic);
+    ASSERT_GE(c.index, 0) << c.error.message();
+    const gd::KernelInfo& k = gd::kernel_info(c.index);
+    EXPECT_EQ(k.schedule, gk::Schedule::swap_ab) << m << " " << c.explanation;
+    EXPECT_FALSE(k.b_k_major) << k.name;
+  }
+  // Not for M beyond one token tile, not when a kernel is forced by name.
+  for (const auto& [m, k_major] : {std::pair{64, true}, std::pair{1024, true}, std::pair{64, false}}) {
     const gd::SplitChoice c = choose(m, 4096, 4096, k_major, SplitKMode::automatic);
     ASSERT_GE(c.index, 0) << c.error.message();
     EXPECT_NE(gd::kernel_info(c.index).schedule, gk::Schedule::swap_ab) << m << " " << c.explanation;
@@ -622,7 +630,7 @@ TEST(Sm90Heuristic, SmallTileWhereItFillsTheLastWave) {
     const char* tile;
   };
   for (const Want& w : {Want{true, 64, 7168, 2048, "64x64"}, Want{true, 33, 24576, 1536, "64x64"},
-                        Want{true, 48, 8192, 3072, "64x64"}, Want{false, 24, 24576, 2048, "64x64"},
+                        Want{true, 48, 8192, 3072, "64x64"}, Want{false, 48, 24576, 2048, "64x64"},
                         Want{false, 64, 7168, 1024, "64x64"},
                         // fill 0.61 / 0.73: 64x128 stays
                         Want{true, 64, 5120, 2048, "64x128"}, Want{true, 64, 6144, 2048, "64x128"},
@@ -748,6 +756,18 @@ TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
                                 std::tuple{256, 4096, 14336}}) {
     const gd::KernelInfo& ki = gd::kernel_info(chosen(m, n, k).index);
     EXPECT_FALSE(ki.cluster_m == 2 && ki.block_n <= 128) << m << "x" << n << "x" << k << ": " << ki.name;
+  }
+  // B stored K x N (session 43): 128x128 in 2x1 clusters where it takes the cooperative 128x128 tile
+  // (no 128x112 with an N-major B: a box is 64 columns), not at short K.
+  for (const auto& [m, n, k] : {std::tuple{256, 8192, 8192}, std::tuple{256, 7168, 16384}, std::tuple{256, 8192, 28672}}) {
+    const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, false, m, n, k, 132, false, 0);
+    ASSERT_GE(c.index, 0);
+    EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x128x64_s6_c2x1_bn") << n << " " << k << ": " << c.explanation;
+  }
+  {
+    const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, false, 256, 7168, 2048, 132, false, 0);
+    ASSERT_GE(c.index, 0);
+    EXPECT_STRNE(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x128x64_s6_c2x1_bn") << c.explanation;
   }
   // Never split automatically (256x7168x16384 with automatic split-K stays unsplit on the pair).
   gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 256, 7168, 16384, 132};

@@ -23,8 +23,7 @@ inline std::string sm90_kernel_name(const support::GemmSpec& spec, const std::st
 // and the cooperative 128x128 pair tile (2x1 clusters, instantiated for B N x K only; the ping-pong
 // "128x128x64_s6_c2x1_pp" has both layouts).
 inline bool b_k_major_only(const std::string& tile) {
-  return tile.rfind("128x176", 0) == 0 || tile.rfind("128x136", 0) == 0 || tile.rfind("128x112", 0) == 0 ||
-         tile == "128x128x64_s6_c2x1";
+  return tile.rfind("128x176", 0) == 0 || tile.rfind("128x136", 0) == 0 || tile.rfind("128x112", 0) == 0;
 }
 
 // Epilogue variant v of the split-K and tile sweeps: 0 plain, 1 bias, 2 scale_a, scale_b and

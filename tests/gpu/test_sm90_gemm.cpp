@@ -165,16 +165,18 @@ TEST(Sm90, EpilogueVectorsAtAnyAlignment) {
 TEST(Sm90, SwapABKernels) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Swap-AB (D^T = B^T A^T) tiles forced by name: decode sizes (M = 1, 16, 17, 32) and ragged
-  // M / N / K across several tiles per CTA (K not a multiple of a stage's 64 or 256 columns), every
-  // epilogue feature, every output type; B stored N x K (the only layout these kernels take).
+  // M / N / K across several tiles per CTA (K not a multiple of a stage's 64 or 256 columns; N not
+  // a multiple of a weight box's 64 columns with B stored K x N), every epilogue feature, every
+  // output type, both B layouts (N x K: the weights K-major; K x N: an MN-major wgmma A operand).
   std::uint64_t seed = 250;
   const std::int64_t shapes[][3] = {{1, 4096, 520}, {16, 1000, 1032}, {17, 333, 777}, {32, 2112, 7168}, {333, 200, 130}};
   for (const char* tile : {"16x128x64_s12_c1x1_sw", "16x64x64_s20_c1x1_sw", "32x128x64_s10_c1x1_sw", "32x64x64_s18_c1x1_sw",
                            "16x64x256_s5_c1x1_sw", "32x64x256_s4_c1x1_sw"})
     for (const auto& sh : shapes)
-      for (DType out : {DType::bf16, DType::fp32}) {
+      for (DType out : {DType::bf16, DType::fp32})
+      for (Layout b_layout : {Layout::col_major, Layout::row_major}) {
         GemmSpec spec{sh[0], sh[1], sh[2], DType::bf16, out};
-        spec.b_layout = Layout::col_major;
+        spec.b_layout = b_layout;
         spec.ld_multiple = 8;
         spec.with_bias = seed % 2 == 0;
         spec.scale_a = seed % 3 == 0 ? 2 : 0;  // per row (sm90 takes per-row / per-column scales)
@@ -183,17 +185,20 @@ TEST(Sm90, SwapABKernels) {
         spec.beta = spec.with_c ? 0.5f : 0.0f;
         GemmOptions options;
         options.backend = Backend::sm90;
-        options.sm90_kernel = std::string("sm90_bf16_") + (out == DType::fp32 ? "f32_" : "bf16_") + tile + "_bk";
+        options.sm90_kernel = sm90_kernel_name(spec, std::string(tile) + (b_layout == Layout::col_major ? "_bk" : "_bn"));
         check_case(spec, options, seed++);
       }
   // fp16 in, fp16 out.
-  GemmSpec spec{7, 300, 200, DType::fp16, DType::fp16};
-  spec.b_layout = Layout::col_major;
-  spec.ld_multiple = 8;
-  GemmOptions options;
-  options.backend = Backend::sm90;
-  options.sm90_kernel = "sm90_f16_f16_16x64x64_s20_c1x1_sw_bk";
-  check_case(spec, options, seed++);
+  for (Layout b_layout : {Layout::col_major, Layout::row_major}) {
+    GemmSpec spec{7, 300, 200, DType::fp16, DType::fp16};
+    spec.b_layout = b_layout;
+    spec.ld_multiple = 8;
+    GemmOptions options;
+    options.backend = Backend::sm90;
+    options.sm90_kernel = b_layout == Layout::col_major ? "sm90_f16_f16_16x64x64_s20_c1x1_sw_bk"
+                                                        : "sm90_f16_f16_16x64x64_s20_c1x1_sw_bn";
+    check_case(spec, options, seed++);
+  }
 }
 
 // The gemv kernels (sm90_gemv.cuh: 16 weight rows a CTA, 8 or 16 tokens a pass, mma.sync fragments

@@ -203,15 +203,16 @@ TEST(Sm90SplitK, ClusterSumsEveryClusterSizeShapeAndEpilogue) {
 // Swap-AB kernels (tokens x weight rows, decode-sized M) split K into slices summed within one
 // cluster by pushing each warp's fragments to the CTA that owns them (st.async): every swap tile,
 // every cluster size it takes (8 only with 128 weight rows), M within one token tile and beyond,
-// ragged N and K (slices of unequal k-block counts), every epilogue and output type; fp64
-// reference, poisoned output, no writes outside M x N.
+// ragged N and K (slices of unequal k-block counts), every epilogue and output type, both B
+// layouts; fp64 reference, poisoned output, no writes outside M x N.
 TEST(Sm90SplitK, SwapABClusterSumsEveryTileClusterSizeAndEpilogue) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 3000;
   const std::int64_t shapes[][3] = {{1, 2112, 7168}, {5, 300, 1000}, {16, 1000, 4100}, {29, 136, 520}, {40, 264, 777}};
   for (const char* tile : {"16x64x64_s20", "16x128x64_s12", "32x64x64_s18", "32x128x64_s10", "16x64x256_s5", "32x64x256_s4"})
     for (int cluster : {2, 4, 8})
-      for (const auto& sh : shapes) {
+      for (const auto& sh : shapes)
+      for (Layout b_layout : {Layout::col_major, Layout::row_major}) {
         const bool wide = std::string(tile).find("x128x") != std::string::npos;
         const int block_k = std::string(tile).find("x256_") != std::string::npos ? 256 : 64;
         if (cluster > (sh[2] + block_k - 1) / block_k) continue;  // a slice has at least one k-block
@@ -219,8 +220,9 @@ TEST(Sm90SplitK, SwapABClusterSumsEveryTileClusterSizeAndEpilogue) {
         if (sh[0] == 1 && cluster == 8) continue;  // 17 tiles x 8: more clusters of 8 than fit
         if (sh[0] == 1 && !wide && cluster == 4) continue;  // 33 tiles x 4 = 132 CTAs: 33 clusters of 4 may not fit
         GemmSpec spec = seeded_spec(sh[0], sh[1], sh[2], seed);
-        spec.b_layout = Layout::col_major;  // B stored N x K: the only swap-AB layout
-        const std::string name = sm90_kernel_name(spec, std::string(tile) + "_c1x1_sw_bk");
+        spec.b_layout = b_layout;
+        const std::string name =
+            sm90_kernel_name(spec, std::string(tile) + (b_layout == Layout::col_major ? "_c1x1_sw_bk" : "_c1x1_sw_bn"));
         const GemmOptions o = split_options(SplitKMode::parallel, cluster, name, cluster);
         SCOPED_TRACE(name + " " + spec.to_string() + " cluster " + std::to_string(cluster));
         check_case(spec, o, seed++);

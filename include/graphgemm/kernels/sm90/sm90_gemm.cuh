@@ -822,8 +822,9 @@ __device__ __forceinline__ void load_stage(const CUtensorMap* tma_a, const CUten
     constexpr int BN = Config::kBlockN;
     constexpr int BK = Config::kBlockK;
     constexpr int kAtoms = BK / 64;
-    static_assert(BK % 64 == 0 && (kAtoms == 1 || (Config::kBKMajor && !Config::kMulticastA && !Config::kMulticastB)),
-                  "stages of several atoms: B stored N x K, no multicast");
+    static_assert(BK % 64 == 0 && (kAtoms == 1 || (!Config::kMulticastA && !Config::kMulticastB &&
+                                                   (Config::kBKMajor || Config::kBoxBOuter == BK))),
+                  "stages of several atoms: no multicast; B stored K x N in boxes of BK k-rows");
     mbar_arrive_expect_tx(full, Config::kStageBytes);
     if constexpr (Config::kMulticastA) {
         tma_load_2d_multicast(sa + rank_n * (BM / 2) * 128, tma_a, full, k0, m0 + rank_n * (BM / 2), 0x3);
@@ -916,13 +917,15 @@ struct NoHook {
 // release the last. A stage of a K-major operand is BK / 64 swizzle atoms of equal size (load_stage):
 // operand A of k-step kk lies at desc_a0 + stage * kAStageBytes + (kk / 4) * atom + (kk % 4) * 32, B
 // likewise when kBStepBytes is 32 (K-major), else (MN-major) at desc_b0 + stage * kBStageBytes +
-// kk * kBStepBytes. release(stage) frees a stage;
+// kk * kBStepBytes; an MN-major A operand (kAStepBytes != 32: the swap-AB kernel's weights with B
+// stored K x N) likewise at desc_a0 + stage * kAStageBytes + kk * kAStepBytes. release(stage) frees
+// a stage;
 // on_ready() runs after each full-barrier wait (diagnostics hooks). after_issue(I), I = 0 ..
 // kPeel-1 (compile-time), runs once each, in order: right after the wgmmas of the unit's k-block I
 // are issued, while they run (the first kPeel k-blocks are peeled off the loop for it), or at once
 // where the unit has no k-block I.
 template <class Mma, int kStages, int BK, int kAStageBytes, int kBStageBytes, int kBStepBytes, int kPeel = 0,
-          class Release, class OnReady, class AfterIssue = NoHook>
+          int kAStepBytes = 32, class Release, class OnReady, class AfterIssue = NoHook>
 __device__ __forceinline__ void consume_unit(float (&acc)[Mma::kNumAccum], uint32_t& stage, uint32_t& phase,
                                              int kb_begin, int kb_end, uint32_t bar_full, uint64_t desc_a0,
                                              uint64_t desc_b0, Release release, OnReady on_ready,
@@ -937,7 +940,9 @@ __device__ __forceinline__ void consume_unit(float (&acc)[Mma::kNumAccum], uint3
 #pragma unroll
         for (int kk = 0; kk < BK / 16; ++kk) {
             constexpr int kAtoms = BK / 64;
-            const uint32_t a_off = stage * kAStageBytes + (kk / 4) * (kAStageBytes / kAtoms) + (kk % 4) * 32;
+            const uint32_t a_off = stage * kAStageBytes + (kAStepBytes == 32
+                                                               ? (kk / 4) * (kAStageBytes / kAtoms) + (kk % 4) * 32
+                                                               : kk * kAStepBytes);
             const uint32_t b_off = stage * kBStageBytes + (kBStepBytes == 32
                                                                ? (kk / 4) * (kBStageBytes / kAtoms) + (kk % 4) * 32
                                                                : kk * kBStepBytes);

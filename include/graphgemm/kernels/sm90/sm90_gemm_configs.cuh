@@ -12,7 +12,7 @@
 //   128x128x64, 6 stages, cluster 1x1               : medium GEMMs / more tiles per wave
 //   128x128x64, 6 stages, cluster 1x2 (A multicast) : medium-large GEMMs, less L2 traffic for A
 //    64x128x64, 8 stages, cluster 1x1               : small M (decode-like, M <= 64)
-//   128x128x64, 6 stages, cluster 2x1, B N x K only : M in two 128-row tiles, long K: the two M tiles
+//   128x128x64, 6 stages, cluster 2x1               : M in two 128-row tiles, long K: the two M tiles
 //   128x112x64, 7 stages, cluster 2x1, B N x K only   of an N column share B by multicast, one wave
 //                                                     of clusters (N = 8192: 64 of 128x128; N = 7168:
 //                                                     64 of 128x112, 128 CTAs where 128x128 fills 112;
@@ -58,13 +58,18 @@ using KMajorTileSet = std::tuple<GemmConfig<AB, D, 128, 176, 5, 1, 1, true>, Gem
 template <class AB, class D>
 using NMajorSmallTileSet = std::tuple<GemmConfig<AB, D, 64, 64, 13, 1, 1, false>>;
 
-// Two M tiles sharing B (2x1 clusters, B N x K): the heuristic's pair rule (choose_kernel).
+// Two M tiles sharing B (2x1 clusters): the heuristic's pair rule (choose_kernel). 128x112 for B
+// N x K only; 128x128 for B K x N too (session 43: its B halves multicast as the 128x256 c2x1 `_bn`
+// tile's, BK / 2 k-rows of each 64-column box a CTA), after the rest (the table's order).
 template <class AB, class D>
 using PairTileSet = std::tuple<GemmConfig<AB, D, 128, 128, 6, 2, 1, true>, GemmConfig<AB, D, 128, 112, 7, 2, 1, true>>;
+template <class AB, class D>
+using NMajorPairTileSet = std::tuple<GemmConfig<AB, D, 128, 128, 6, 2, 1, false>>;
 
 template <class AB, class D>
 using LayoutSet = decltype(std::tuple_cat(TileSet<AB, D, true>{}, TileSet<AB, D, false>{}, KMajorTileSet<AB, D>{},
-                                          NMajorSmallTileSet<AB, D>{}, PairTileSet<AB, D>{}));
+                                          NMajorSmallTileSet<AB, D>{}, PairTileSet<AB, D>{},
+                                          NMajorPairTileSet<AB, D>{}));
 
 template <class AB>
 using OutputSet = decltype(std::tuple_cat(LayoutSet<AB, __nv_bfloat16>{}, LayoutSet<AB, __half>{},
@@ -91,25 +96,31 @@ using PingpongOutputSet =
 using PingpongConfigs =
     decltype(std::tuple_cat(PingpongOutputSet<__nv_bfloat16>{}, PingpongOutputSet<__half>{}));
 
-// Swap-AB tiles (sm90_gemm_swapab.cuh; BlockM tokens x BlockN weight rows, B stored N x K only,
-// no split-K), for decode-sized M; instantiated in their own translation unit:
+// Swap-AB tiles (sm90_gemm_swapab.cuh; BlockM tokens x BlockN weight rows, both B layouts, no
+// split-K but cluster sums), for decode-sized M; instantiated in their own translation unit:
 //   16x128, 16x64 : M <= 16 (wgmma n16), 2 or 1 consumer warpgroups (N / 128 or N / 64 CTAs)
 //   32x128, 32x64 : M <= 32 (wgmma n32)
 //   16x64x256, 32x64x256: stages of 4 k-blocks (KAtoms = 4), for grids of at most a quarter of the
 //                   SMs: each CTA streams its weights faster in few large stages (deepseek_v3.a, 33
 //                   tiles: 18.3 -> 14.2 us; slower with most SMs busy; docs/sm90_notes.md, "Session 18")
 // Stage counts: as many as fit (the weights stream through; more bytes in flight per SM).
-template <class AB, class D>
-using SwapABTileSet = std::tuple<SwapABConfig<AB, D, 16, 128, 12>, SwapABConfig<AB, D, 16, 64, 20>,
-                                 SwapABConfig<AB, D, 32, 128, 10>, SwapABConfig<AB, D, 32, 64, 18>,
-                                 SwapABConfig<AB, D, 16, 64, 5, 4>, SwapABConfig<AB, D, 32, 64, 4, 4>>;
+// (B stored K x N since session 43: the same tiles, the weights an MN-major wgmma A operand.)
+template <class AB, class D, bool BKMajor>
+using SwapABTileSet =
+    std::tuple<SwapABConfig<AB, D, 16, 128, 12, 1, BKMajor>, SwapABConfig<AB, D, 16, 64, 20, 1, BKMajor>,
+               SwapABConfig<AB, D, 32, 128, 10, 1, BKMajor>, SwapABConfig<AB, D, 32, 64, 18, 1, BKMajor>,
+               SwapABConfig<AB, D, 16, 64, 5, 4, BKMajor>, SwapABConfig<AB, D, 32, 64, 4, 4, BKMajor>>;
 
-template <class AB>
-using SwapABOutputSet = decltype(std::tuple_cat(SwapABTileSet<AB, __nv_bfloat16>{}, SwapABTileSet<AB, __half>{},
-                                                SwapABTileSet<AB, float>{}));
+template <class AB, bool BKMajor>
+using SwapABOutputSet =
+    decltype(std::tuple_cat(SwapABTileSet<AB, __nv_bfloat16, BKMajor>{}, SwapABTileSet<AB, __half, BKMajor>{},
+                            SwapABTileSet<AB, float, BKMajor>{}));
 
-// Every instantiated swap-AB configuration; the instance table lists them after PingpongConfigs.
-using SwapABConfigs = decltype(std::tuple_cat(SwapABOutputSet<__nv_bfloat16>{}, SwapABOutputSet<__half>{}));
+// Every instantiated swap-AB configuration; the instance table lists them after PingpongConfigs
+// (B N x K first, as before B K x N had any).
+using SwapABConfigs = decltype(std::tuple_cat(SwapABOutputSet<__nv_bfloat16, true>{}, SwapABOutputSet<__half, true>{},
+                                              SwapABOutputSet<__nv_bfloat16, false>{},
+                                              SwapABOutputSet<__half, false>{}));
 
 // gemv configurations (sm90_gemv.cuh; 16 weight rows a CTA, B stored N x K only, no split-K), for
 // decode, instantiated in their own translation unit: 8 tokens a pass (M <= 8), 8 or 16 warps

@@ -14,8 +14,11 @@
 // Same operands, tensor maps, tile scheduler, producer (load_stage) and kernel arguments as the
 // cooperative kernel (sm90_gemm.cuh); differences:
 //   * A stage: BlockM token rows x 64 k (K-major, 128B swizzle) = wgmma's B operand.
-//     B stage: BlockN weight rows x 64 k (K-major only: B stored N x K, the PyTorch weight) =
-//     wgmma's A operand; consumer warpgroup w takes weight rows [64w, 64w + 64).
+//     B stage: BlockN weight rows x 64 k = wgmma's A operand; consumer warpgroup w takes weight
+//     rows [64w, 64w + 64). B stored N x K (the PyTorch weight): K-major, as the cooperative
+//     kernel's B; B stored K x N: BlockN / 64 boxes of BlockK k-rows x 64 weight columns (128B
+//     swizzle, the cooperative `_bn` kernels' B layout), which wgmma reads as an MN-major A
+//     operand (imm-trans-a): one box a consumer warpgroup.
 //   * Accumulators (m64nBlockMk16): acc[4j + {0,1}] -> weight row 16*warp + lane/4, token
 //     columns 8j + 2*(lane%4) + {0,1}; acc[4j + {2,3}] -> weight row + 8.
 //   * Epilogue: straight from registers to global memory (D is M x N row-major, so a warp's
@@ -48,15 +51,16 @@
 namespace graphgemm::kernels::sm90 {
 
 // BlockM: tokens per tile (wgmma N: 16 or 32); BlockN: weight rows per tile (64 per consumer
-// warpgroup); KAtoms: k-blocks of 64 columns per pipeline stage (BlockK = 64 KAtoms). B is always
-// stored N x K.
+// warpgroup); KAtoms: k-blocks of 64 columns per pipeline stage (BlockK = 64 KAtoms); BKMajor: B
+// stored N x K (true) or K x N.
 // NOTES: a stage of several k-blocks completes on one mbarrier. With few CTAs, a CTA streaming its
 // tile from DRAM runs at about one stage per ~0.2 us plus the stage's bytes, however many stages the
 // ring has (tools/diag/tma_stream_probe: 64 weight rows, 8 KB stages ~32 GB/s per SM, 32 KB stages
 // ~75), so launches that use few SMs want few large stages. This kernel streams faster than the
 // probe, and the large stages pay only with the fewest tiles (sm90_heuristic.cpp,
 // kSwapABAtomsMaxBusy). KernelParams::pdl_prefetch_kb counts these k-blocks (4 of 256 columns).
-template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_, int KAtoms_ = 1>
+template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_, int KAtoms_ = 1,
+          bool BKMajor_ = true>
 struct SwapABConfig {
     using ElementAB = ElementAB_;
     using ElementD = ElementD_;
@@ -68,7 +72,7 @@ struct SwapABConfig {
     static constexpr int kClusterM = 1;
     static constexpr int kClusterN = 1;
     static constexpr int kClusterSize = 1;
-    static constexpr bool kBKMajor = true;
+    static constexpr bool kBKMajor = BKMajor_;
 
     static constexpr int kConsumerWGs = kBlockN / 64;
     static constexpr int kThreads = (kConsumerWGs + 1) * 128;
@@ -98,8 +102,8 @@ struct SwapABConfig {
     static constexpr bool kMulticastB = false;
     static constexpr int kBoxAInner = 64;  // one atom a box (load_stage)
     static constexpr int kBoxAOuter = kBlockM;
-    static constexpr int kBoxBInner = 64;
-    static constexpr int kBoxBOuter = kBlockN;
+    static constexpr int kBoxBInner = 64;  // K (K-major) or N (N-major): 128 bytes either way
+    static constexpr int kBoxBOuter = kBKMajor ? kBlockN : kBlockK;  // (a TMA box dimension: <= 256)
 
     static_assert(std::is_same_v<ElementAB, __nv_bfloat16> || std::is_same_v<ElementAB, __half>);
     static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
@@ -217,8 +221,10 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     constexpr int BK = Config::kBlockK;
     constexpr int kStages = Config::kStages;
     constexpr int kConsumerWGs = Config::kConsumerWGs;
-    // wgmma: M = 64 weight rows (A operand, K-major), N = BM tokens (B operand, K-major).
-    using Mma = Wgmma<BM, std::is_same_v<typename Config::ElementAB, __nv_bfloat16>, 0>;
+    constexpr bool kBKMajor = Config::kBKMajor;
+    // wgmma: M = 64 weight rows (A operand: K-major with B stored N x K, else MN-major), N = BM
+    // tokens (B operand, K-major).
+    using Mma = Wgmma<BM, std::is_same_v<typename Config::ElementAB, __nv_bfloat16>, 0, kBKMajor ? 0 : 1>;
     using Scheduler = TileScheduler<BM, BN, 1, 1>;
     (void)tma_d;
 
@@ -302,8 +308,11 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         const uint32_t warp_in_wg = warp_idx % 4;
         Scheduler sched(p.m, p.n, p.raster_group, p.raster_along_n, p.splits, p.split_cluster);
 
-        // Stage-0 descriptors: A operand = this warpgroup's 64 weight rows, B operand = the tokens.
-        const uint64_t desc_a0 = make_smem_desc_sw128(smem_b + wg_idx * 64 * 128, 0, 1024);
+        // Stage-0 descriptors: A operand = this warpgroup's 64 weight rows (K-major: rows of 128 B
+        // from row 64 w of each atom; MN-major: box w, its 8-k-row groups 1024 B apart), B operand =
+        // the tokens.
+        const uint64_t desc_a0 = kBKMajor ? make_smem_desc_sw128(smem_b + wg_idx * 64 * 128, 0, 1024)
+                                          : make_smem_desc_sw128(smem_b + wg_idx * BK * 128, BK * 128, 1024);
         const uint64_t desc_b0 = make_smem_desc_sw128(smem_a, 0, 1024);
 
         float acc[Mma::kNumAccum];
@@ -315,7 +324,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         [[maybe_unused]] bool traced = false;
         while (next_unit(sched, false, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
             // ---- Main loop (weights as wgmma's A operand, tokens as its B): as the cooperative kernel ----
-            consume_unit<Mma, kStages, BK, Config::kSmemBStage, Config::kSmemAStage, 32>(
+            consume_unit<Mma, kStages, BK, Config::kSmemBStage, Config::kSmemAStage, 32, 0, kBKMajor ? 32 : 16 * 128>(
                 acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0, desc_b0,
                 [&](uint32_t s) { release_stage_of<1>(bar_empty + 8 * s, lane); },
                 [&] { GRAPHGEMM_TRACE_ONCE(traced, threadIdx.x == 0, 3); });
