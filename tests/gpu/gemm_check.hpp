@@ -18,10 +18,11 @@ inline std::string sm90_kernel_name(const support::GemmSpec& spec, const std::st
          (spec.out == DType::fp32 ? "f32_" : spec.out == DType::fp16 ? "f16_" : "bf16_") + tile;
 }
 
+// The name suffix of the sm90 instances for a B layout: "_bk" (B stored N x K, col_major) or "_bn".
+inline const char* b_layout_suffix(Layout b_layout) { return b_layout == Layout::col_major ? "_bk" : "_bn"; }
+
 // Whether a tile (a name suffix such as "128x176x64_s5_c1x1") has B stored N x K only: the tiles
-// whose width is not a multiple of 64 (a K-major B box of BN rows; an N-major one is 64 columns),
-// and the cooperative 128x128 pair tile (2x1 clusters, instantiated for B N x K only; the ping-pong
-// "128x128x64_s6_c2x1_pp" has both layouts).
+// whose width is not a multiple of 64 (a K-major B box of BN rows; an N-major one is 64 columns).
 inline bool b_k_major_only(const std::string& tile) {
   return tile.rfind("128x176", 0) == 0 || tile.rfind("128x136", 0) == 0 || tile.rfind("128x112", 0) == 0;
 }

@@ -15,6 +15,7 @@ using namespace graphgemm;
 using graphgemm::testing::capture_run;
 using graphgemm::testing::check_case;
 using graphgemm::testing::b_k_major_only;
+using graphgemm::testing::b_layout_suffix;
 using graphgemm::testing::set_epilogue_variant;
 using graphgemm::testing::sm90_kernel_name;
 using support::GemmOperands;
@@ -76,11 +77,6 @@ TEST(Sm90, EveryKernelInstance) {
     }
 }
 
-// The 128x176, 128x136 and 128x112 (2x1 clusters) tiles (their epilogue ends with a partial chunk,
-// stored with 16-byte plain stores, not TMA): every output type and epilogue, N = 2112 (12 x 176; 15 x 136 + 72),
-// ragged inside a partial chunk (2100, 2103: whole units then single elements; 1096 = 8 x 136 + 8:
-// one unit of a bf16 partial chunk) and inside a full chunk (1000), ragged M and K; fp64
-// reference, poisoned output, no writes outside M x N.
 // Every instance fits the CTAs an SM that its KernelInfo::ctas_per_sm says, measured on the compiled
 // kernel with the occupancy API: exactly for gemv, whose grids the heuristic sizes in waves of
 // ctas_per_sm CTAs an SM (registers grown past its __launch_bounds__ would spill, fewer would fit
@@ -108,6 +104,11 @@ TEST(Sm90, EveryKernelFitsItsCtasPerSm) {
   EXPECT_GT(gemv, 0);
 }
 
+// The 128x176, 128x136 and 128x112 (2x1 clusters) tiles (their epilogue ends with a partial chunk,
+// stored with 16-byte plain stores, not TMA): every output type and epilogue, N = 2112 (12 x 176; 15 x 136 + 72),
+// ragged inside a partial chunk (2100, 2103: whole units then single elements; 1096 = 8 x 136 + 8:
+// one unit of a bf16 partial chunk) and inside a full chunk (1000), ragged M and K; fp64
+// reference, poisoned output, no writes outside M x N.
 TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4000;
@@ -174,7 +175,7 @@ TEST(Sm90, SwapABKernels) {
                            "16x64x256_s5_c1x1_sw", "32x64x256_s4_c1x1_sw"})
     for (const auto& sh : shapes)
       for (DType out : {DType::bf16, DType::fp32})
-      for (Layout b_layout : {Layout::col_major, Layout::row_major}) {
+        for (Layout b_layout : {Layout::col_major, Layout::row_major}) {
         GemmSpec spec{sh[0], sh[1], sh[2], DType::bf16, out};
         spec.b_layout = b_layout;
         spec.ld_multiple = 8;
@@ -185,7 +186,7 @@ TEST(Sm90, SwapABKernels) {
         spec.beta = spec.with_c ? 0.5f : 0.0f;
         GemmOptions options;
         options.backend = Backend::sm90;
-        options.sm90_kernel = sm90_kernel_name(spec, std::string(tile) + (b_layout == Layout::col_major ? "_bk" : "_bn"));
+        options.sm90_kernel = sm90_kernel_name(spec, std::string(tile) + b_layout_suffix(b_layout));
         check_case(spec, options, seed++);
       }
   // fp16 in, fp16 out.
@@ -195,8 +196,7 @@ TEST(Sm90, SwapABKernels) {
     spec.ld_multiple = 8;
     GemmOptions options;
     options.backend = Backend::sm90;
-    options.sm90_kernel = b_layout == Layout::col_major ? "sm90_f16_f16_16x64x64_s20_c1x1_sw_bk"
-                                                        : "sm90_f16_f16_16x64x64_s20_c1x1_sw_bn";
+    options.sm90_kernel = sm90_kernel_name(spec, std::string("16x64x64_s20_c1x1_sw") + b_layout_suffix(b_layout));
     check_case(spec, options, seed++);
   }
 }

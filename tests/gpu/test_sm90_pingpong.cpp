@@ -11,7 +11,9 @@
 
 using namespace graphgemm;
 using graphgemm::testing::capture_run;
+using graphgemm::testing::b_layout_suffix;
 using graphgemm::testing::check_case;
+using graphgemm::testing::sm90_kernel_name;
 using support::GemmOperands;
 using support::GemmSpec;
 
@@ -19,13 +21,10 @@ namespace {
 
 constexpr const char* kTiles[] = {"128x128x64_s6_c1x1_pp", "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"};
 
-const char* dtype_tag(DType t) { return t == DType::fp32 ? "f32" : t == DType::fp16 ? "f16" : "bf16"; }
-
 GemmOptions pp_options(const GemmSpec& spec, const std::string& tile) {
   GemmOptions o;
   o.backend = Backend::sm90;
-  o.sm90_kernel = std::string("sm90_") + dtype_tag(spec.in) + "_" + dtype_tag(spec.out) + "_" + tile +
-                  (spec.b_layout == Layout::col_major ? "_bk" : "_bn");
+  o.sm90_kernel = sm90_kernel_name(spec, tile + b_layout_suffix(spec.b_layout));
   return o;
 }
 

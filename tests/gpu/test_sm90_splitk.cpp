@@ -14,6 +14,7 @@ using graphgemm::testing::capture_graph;
 using graphgemm::testing::check_case;
 using graphgemm::testing::expect_replays_equal;
 using graphgemm::testing::b_k_major_only;
+using graphgemm::testing::b_layout_suffix;
 using graphgemm::testing::seeded_spec;
 using graphgemm::testing::sm90_kernel_name;
 using graphgemm::testing::GraphPtr;
@@ -188,7 +189,7 @@ TEST(Sm90SplitK, ClusterSumsEveryClusterSizeShapeAndEpilogue) {
           if (slices > (sh[2] + 63) / 64) continue;
           GemmSpec spec = seeded_spec(sh[0], sh[1], sh[2], seed);
           spec.b_layout = seed % 2 ? Layout::col_major : Layout::row_major;
-          const std::string name = sm90_kernel_name(spec, std::string(tile) + (spec.b_layout == Layout::col_major ? "_bk" : "_bn"));
+          const std::string name = sm90_kernel_name(spec, std::string(tile) + b_layout_suffix(spec.b_layout));
           const GemmOptions o = split_options(SplitKMode::parallel, slices, name, cluster);
           check_case(spec, o, seed++);
           GemmOperands ops(spec, 1);
@@ -212,7 +213,7 @@ TEST(Sm90SplitK, SwapABClusterSumsEveryTileClusterSizeAndEpilogue) {
   for (const char* tile : {"16x64x64_s20", "16x128x64_s12", "32x64x64_s18", "32x128x64_s10", "16x64x256_s5", "32x64x256_s4"})
     for (int cluster : {2, 4, 8})
       for (const auto& sh : shapes)
-      for (Layout b_layout : {Layout::col_major, Layout::row_major}) {
+        for (Layout b_layout : {Layout::col_major, Layout::row_major}) {
         const bool wide = std::string(tile).find("x128x") != std::string::npos;
         const int block_k = std::string(tile).find("x256_") != std::string::npos ? 256 : 64;
         if (cluster > (sh[2] + block_k - 1) / block_k) continue;  // a slice has at least one k-block
@@ -221,8 +222,7 @@ TEST(Sm90SplitK, SwapABClusterSumsEveryTileClusterSizeAndEpilogue) {
         if (sh[0] == 1 && !wide && cluster == 4) continue;  // 33 tiles x 4 = 132 CTAs: 33 clusters of 4 may not fit
         GemmSpec spec = seeded_spec(sh[0], sh[1], sh[2], seed);
         spec.b_layout = b_layout;
-        const std::string name =
-            sm90_kernel_name(spec, std::string(tile) + (b_layout == Layout::col_major ? "_c1x1_sw_bk" : "_c1x1_sw_bn"));
+        const std::string name = sm90_kernel_name(spec, std::string(tile) + "_c1x1_sw" + b_layout_suffix(b_layout));
         const GemmOptions o = split_options(SplitKMode::parallel, cluster, name, cluster);
         SCOPED_TRACE(name + " " + spec.to_string() + " cluster " + std::to_string(cluster));
         check_case(spec, o, seed++);
