@@ -9,6 +9,12 @@
 
 namespace graphgemm::detail::sm90 {
 
+namespace {
+// Swap-AB for decode: candidates where one token tile (16 or 32) covers M (choose_split); wider
+// token tiles are the wide swap-AB tile (choose_kernel's rule).
+constexpr int kSwapABMaxM = 32;
+}  // namespace
+
 double tile_efficiency(const KernelInfo& k) {
   // Relative throughput per output element, fitted to the H100 sweep of every tile over the llm
   // and square suites (bench/results/h100/tune_tiles_bf16.json, tools/fit_sm90_heuristic.py;
@@ -16,8 +22,12 @@ double tile_efficiency(const KernelInfo& k) {
   // multicasts B.
   const bool cluster = k.cluster_m * k.cluster_n > 1;
   // Swap-AB: wgmma n16 / n32 on 64 weight rows; its compute is a small fraction of its load time
-  // (load-bound by design), so this only keeps the estimate's compute term from vanishing.
-  if (k.schedule == kernels::sm90::Schedule::swap_ab) return 0.55;
+  // (load-bound by design), so this only keeps the estimate's compute term from vanishing. The
+  // wide token tile (256 tokens x 64 weight columns, two m64n128 warpgroups): PREDICTED (session
+  // 44) a little below 128x128 by operand bytes per output and k-block row (320 for 16384 outputs
+  // against 256); MEASURED (call 2, 1024 x 2112 x K, B K x N, K = 2048 / 7168: 0.356 us a k-block
+  // of 64 and 8.6 us fixed; at 0.80 the model's k-block is 0.446 us).
+  if (k.schedule == kernels::sm90::Schedule::swap_ab) return k.block_m > kSwapABMaxM ? 0.80 : 0.55;
   if (k.schedule == kernels::sm90::Schedule::pingpong) {
     // PREDICTED, not yet measured (docs/sm90_notes.md, "Step 2"): one warpgroup's main loop on
     // the tensor cores at a time, operand traffic per CTA as the cooperative tile of the same
@@ -154,6 +164,31 @@ bool pair_tile(const KernelInfo& k) {
          k.block_m == 128 && k.block_n <= 128;
 }
 
+// The wide swap-AB tile (256 tokens x 64 weight columns: sm90_gemm_swapab.cuh) replaces the first
+// choice where that choice's grid is one wave keeping at most kWideSwapMaxFirstFill of the SMs
+// busy and the wide tile's grid is one wave keeping at least kWideSwapMinFill busy, M a multiple of
+// its 256 tokens from kWideSwapMinM on, K >= kWideSwapMinK: output shapes the cooperative tiles
+// cannot spread over the SMs (with B stored K x N their widths are multiples of 64). Taken by this
+// rule only. Why: deepseek_v3.a at M = 1024 with B K x N (1024 x 2112 x 7168) ran 128x192 in 88
+// tiles at 0.70x cuBLASLt (session 43), whose tile there is 64 weight columns x 256 tokens
+// (cuBLASLt tile id 19, CUBLASLT_MATMUL_TILE_64x256: 132 tiles).
+// MEASURED (H100, session 44, experiments_s44/call2: 13 shapes M 512-4096, both B layouts, the
+// wide tile, 128x192 and 128x128 forced beside automatic and cuBLASLt in one run; cuBLASLt / ours):
+// B K x N 1024 x 2112 x 7168 0.845 against 128x192's 0.766; x 16384 0.895 against 0.685; but x 2048
+// 0.826 against 0.852 (hence kWideSwapMinK, between the two); 640 x 2560 x 4096 0.47 (both layouts:
+// the last token tile half past M, whose A box is slow to zero-fill; 128x128 0.99), hence M a
+// multiple of 256. With B N x K at 1024 x 2112 the first choice (128x136, 128 CTAs) stays: 0.965
+// against 0.805. On every other shape of the set the first choice was as fast or faster (one wave
+// of 128-row tiles filling >= 0.97 of the SMs: the rule does not fire there). Call 1: the same tile
+// with one consumer warpgroup issuing m64n256 ran 0.58-0.66x cuBLASLt everywhere.
+constexpr std::int64_t kWideSwapMinM = 512;
+constexpr std::int64_t kWideSwapMinK = 4096;
+constexpr double kWideSwapMaxFirstFill = 0.8;
+constexpr double kWideSwapMinFill = 0.9;
+bool wide_swap_tile(const KernelInfo& k) {
+  return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM;
+}
+
 // Cluster tiles ((cluster_m * block_m) x (cluster_n * block_n)) covering M x N: the scheduler's
 // work units without split-K.
 std::int64_t cluster_tiles(const KernelInfo& k, std::int64_t m, std::int64_t n) {
@@ -208,6 +243,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   int candidates = 0;
   std::vector<int> small_tiles;  // the candidates small_tile() sets aside for the rule below the loop
   std::vector<int> pair_tiles;   // ... and pair_tile()
+  std::vector<int> wide_tiles;   // ... and wide_swap_tile()
   char buf[256];
   // Ties: the larger tile, then the smaller cluster.
   const auto area = [](const KernelInfo& x) { return x.block_m * x.block_n; };
@@ -225,8 +261,11 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     const std::int64_t tiles_m = (m + k.block_m - 1) / k.block_m, tiles_n = (n + k.block_n - 1) / k.block_n;
     const std::int64_t tiles = tiles_m * tiles_n;
     const std::int64_t waves = cluster_waves(k, m, n, num_sms);
-    // Swap-AB kernels (decode-sized M): chosen by name only until measured (docs/sm90_notes.md).
-    if (k.schedule == kernels::sm90::Schedule::swap_ab) continue;
+    // Swap-AB kernels: for decode by choose_split's rule, the wide tile by its rule below.
+    if (k.schedule == kernels::sm90::Schedule::swap_ab) {
+      if (wide_swap_tile(k) && !split_k_only) wide_tiles.push_back(i);
+      continue;
+    }
     if (k.schedule == kernels::sm90::Schedule::gemv) continue;  // (by the decode rule in choose_split)
     if (small_tile(k)) {  // by its own rule, below
       small_tiles.push_back(i);
@@ -287,6 +326,23 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
                     static_cast<long long>(pick_ctas / 2), k.block_m, k.block_n, static_cast<long long>(pick_ctas),
                     static_cast<long long>(k_dim), static_cast<long long>(cluster_tiles(b, m, n)));
       best.index = pick;
+      best.explanation = buf;
+      return best;
+    }
+  }
+  if (const KernelInfo& first = kernel_info(best.index);
+      m >= kWideSwapMinM && k_dim >= kWideSwapMinK && cluster_waves(first, m, n, num_sms) == 1) {
+    const std::int64_t first_ctas = cluster_tiles(first, m, n) * first.cluster_m * first.cluster_n;
+    for (const int i : wide_tiles) {
+      const KernelInfo& k = kernel_info(i);
+      const std::int64_t tiles = cluster_tiles(k, m, n);
+      if (m % k.block_m != 0 || first_ctas > kWideSwapMaxFirstFill * num_sms || tiles > num_sms ||
+          tiles < kWideSwapMinFill * num_sms)
+        continue;
+      std::snprintf(buf, sizeof buf, "swap-AB %dx%d (tokens x weight columns): %lld tiles on %d SMs, one wave, against %lld "
+                    "CTAs of %dx%d", k.block_m, k.block_n, static_cast<long long>(tiles), num_sms,
+                    static_cast<long long>(first_ctas), first.block_m, first.block_n);
+      best.index = i;
       best.explanation = buf;
       return best;
     }
@@ -439,7 +495,6 @@ constexpr double kSerialSplitGain = 0.75;
 constexpr double kSplitPdlGainUs = 1.9;
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
-constexpr int kSwapABMaxM = 32;               // swap-AB candidates: one token tile covers M
 constexpr double kSwapABGain = 1.0 + 1e-9;    // ... chosen unless the other is predicted faster
 // automatic, swap-AB: K split in two, summed in clusters of 2, where every slice keeps at least this
 // many k-blocks and 2 x tiles CTAs fit. MEASURED (H100, session 9, llm M <= 16, one run, graph
@@ -673,6 +728,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       for (int i = 0; i < kernel_count(); ++i) {
         const KernelInfo& ki = kernel_info(i);
         if (ki.schedule != k90::Schedule::swap_ab || !candidate(i) || ki.block_m < r.m) continue;
+        if (ki.block_m > kSwapABMaxM) continue;  // the wide token tile: choose_kernel's rule
         if (ki.block_k > 64 && kSwapABAtomsMaxBusy * cluster_tiles(ki, r.m, r.n) > r.num_sms) continue;
         const double t = estimate_us(ki, r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
         const bool better = best < 0 || t < best_us * (1 - 1e-9) ||
@@ -893,7 +949,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   // slices within one cluster.
   if (r.forced_kernel >= 0 && !supports_split_k(kernel_info(r.forced_kernel))) {
     const KernelInfo& fk = kernel_info(r.forced_kernel);
-    if (fk.schedule == k90::Schedule::swap_ab) {
+    if (fk.schedule == k90::Schedule::swap_ab && fk.split_cluster) {
       if (r.mode == SplitKMode::serial)
         return error(std::string("kernel \"") + fk.name + "\" is a swap_ab kernel: it splits K only into parallel slices "
                      "summed within one cluster; use split_k_mode = SplitKMode::parallel (or automatic) with "
@@ -964,7 +1020,8 @@ SplitChoice choose_split(const SplitRequest& r) {
   unsplit();
   if (out.index < 0) return out;
   const SplitChoice base = out;
-  if (const KernelInfo& ki = kernel_info(base.index); ki.schedule == k90::Schedule::swap_ab && (r.cluster == 0 || r.cluster == 2)) {
+  if (const KernelInfo& ki = kernel_info(base.index);
+      ki.schedule == k90::Schedule::swap_ab && ki.split_cluster && (r.cluster == 0 || r.cluster == 2)) {
     // A swap-AB grid of tiles x 2 CTAs that fits: two slices summed in clusters of 2 (no workspace).
     const std::int64_t tiles = cluster_tiles(ki, r.m, r.n);
     const std::int64_t pairs = capacity(2);

@@ -21,7 +21,8 @@ struct KernelInfo {
     int block_m, block_n, block_k;
     int stages;
     int cluster_m, cluster_n;  // CTAs per cluster along M / N (product 1 or 2)
-    int consumer_warpgroups;   // cooperative: block_m / 64; pingpong: 2; swap_ab: block_n / 64
+    int consumer_warpgroups;   // cooperative: block_m / 64; pingpong: 2; swap_ab: block_n / 64 (the
+                               // 256-token tile: 2, each on half the tokens)
     int threads;               // (consumer_warpgroups + 1) * 128
     int smem_bytes;            // dynamic shared memory per CTA
     int ctas_per_sm;           // CTAs an SM the compiled kernel fits: 1 for the persistent

@@ -38,7 +38,7 @@ gd::SplitChoice choose_forced(int forced, SplitKMode mode, int slices) {
 }  // namespace
 
 TEST(Sm90Schedule, InstanceTable) {
-  int pingpong = 0, swap_ab = 0, swap_ab_kn = 0, gemv = 0;
+  int pingpong = 0, swap_ab = 0, swap_ab_kn = 0, swap_ab_wide = 0, gemv = 0;
   for (int i = 0; i < gd::kernel_count(); ++i) {
     const gd::KernelInfo& k = gd::kernel_info(i);
     EXPECT_EQ(gd::find_kernel(k.name), i) << k.name;  // names are unique
@@ -50,13 +50,17 @@ TEST(Sm90Schedule, InstanceTable) {
       EXPECT_FALSE(gd::supports_split_k(k));
       swap_ab_kn += k.b_k_major ? 0 : 1;
       EXPECT_EQ(k.cluster_m * k.cluster_n, 1) << k.name;
-      EXPECT_EQ(k.consumer_warpgroups, k.block_n / 64) << k.name;
+      EXPECT_EQ(k.consumer_warpgroups, k.block_m == 256 ? 2 : k.block_n / 64) << k.name;  // (wide: 2 token halves)
       EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
-      // Slices summed within one cluster only: 2 or 4 (8 with two consumer warpgroups), no workspace.
-      EXPECT_TRUE(k.split_cluster) << k.name;
-      EXPECT_TRUE(gd::can_sum_in_cluster(k, 2, 2)) << k.name;
-      EXPECT_TRUE(gd::can_sum_in_cluster(k, 4, 4)) << k.name;
-      EXPECT_EQ(gd::can_sum_in_cluster(k, 8, 8), k.consumer_warpgroups == 2) << k.name;
+      // Decode token tiles (16 / 32): slices summed within one cluster only: 2 or 4 (8 with two
+      // consumer warpgroups), no workspace. The wide token tile (256 x 64): no split at all.
+      const bool wide = k.block_m == 256;
+      EXPECT_TRUE(wide || k.block_m <= 32) << k.name;
+      if (wide) ++swap_ab_wide;
+      EXPECT_EQ(k.split_cluster, !wide) << k.name;
+      EXPECT_EQ(gd::can_sum_in_cluster(k, 2, 2), !wide) << k.name;
+      EXPECT_EQ(gd::can_sum_in_cluster(k, 4, 4), !wide) << k.name;
+      EXPECT_EQ(gd::can_sum_in_cluster(k, 8, 8), !wide && k.consumer_warpgroups == 2) << k.name;
       EXPECT_FALSE(gd::can_sum_in_cluster(k, 8, 4)) << k.name;
       EXPECT_FALSE(gd::can_sum_in_cluster(k, 3, 3)) << k.name;
       EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4, 4).total(), 0u) << k.name;
@@ -102,13 +106,14 @@ TEST(Sm90Schedule, InstanceTable) {
     EXPECT_LE(k.smem_bytes, 232448) << k.name;
   }
   EXPECT_EQ(pingpong, 36);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs
-  EXPECT_EQ(swap_ab, 72);    // 6 tiles x 2 B layouts x 3 outputs x 2 inputs
-  EXPECT_EQ(swap_ab_kn, 36);  // (B stored K x N since session 43)
+  EXPECT_EQ(swap_ab, 84);    // 7 tiles x 2 B layouts x 3 outputs x 2 inputs
+  EXPECT_EQ(swap_ab_kn, 42);  // (B stored K x N since session 43)
+  EXPECT_EQ(swap_ab_wide, 12);  // (256 x 64, session 44)
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
   // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, the pair tiles 128x128 / 128x112 c2x1 (B stored
   // N x K) x 3 x 2, and 128x128 c2x1 with B stored K x N x 3 x 2
   EXPECT_EQ(gemv, 30);        // (8 tokens: 2 warp counts, 16 tokens: 3) x 3 outputs x 2 inputs (B N x K only)
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 36 + 72 + 30);
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 36 + 84 + 30);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
@@ -476,6 +481,48 @@ TEST(Sm90Schedule, ForcedSwapABSplitsOnlyWithinOneCluster) {
     EXPECT_EQ(gd::kernel_make_launch_args(one_wg, p, 132, storage), cudaErrorInvalidValue) << splits << " " << cluster;
   }
 }
+
+// The wide swap-AB tile (256 tokens x 64 weight columns): no split-K of any kind (a split request
+// with it forced by name is an error that says so; automatic runs it unsplit), and automatic takes
+// it only by its rule: where the first choice's one wave leaves SMs idle and its own 132 tiles
+// fill them (1024 x 2112 x 7168 with B K x N), not with B N x K there (128x136: 128 CTAs), not for
+// decode-sized M.
+TEST(Sm90Schedule, WideSwapABTile) {
+  for (bool b_k_major : {true, false}) {
+    const int wide = find(b_k_major ? "sm90_bf16_bf16_256x64x64_s5_c1x1_sw_bk" : "sm90_bf16_bf16_256x64x64_s5_c1x1_sw_bn");
+    ASSERT_GE(wide, 0);
+    auto forced = [&](SplitKMode mode, int slices) {
+      gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, 1024, 2112, 7168, 132};
+      r.mode = mode;
+      r.slices = slices;
+      r.max_workspace_bytes = std::size_t{1} << 30;
+      r.forced_kernel = wide;
+      return gd::choose_split(r);
+    };
+    for (auto [mode, slices] : {std::pair{SplitKMode::serial, 0}, std::pair{SplitKMode::parallel, 2},
+                                std::pair{SplitKMode::automatic, 4}}) {
+      const gd::SplitChoice c = forced(mode, slices);
+      EXPECT_FALSE(c.error.ok());
+      EXPECT_NE(c.error.message().find("without split-K"), std::string::npos) << c.error.message();
+    }
+    const gd::SplitChoice unsplit = forced(SplitKMode::automatic, 0);
+    ASSERT_TRUE(unsplit.error.ok()) << unsplit.error.to_string();
+    EXPECT_EQ(unsplit.index, wide);
+    EXPECT_EQ(unsplit.slices, 1);
+
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, 1024, 2112, 7168, 132};
+    const gd::SplitChoice a = gd::choose_split(r);
+    ASSERT_TRUE(a.error.ok()) << a.error.to_string();
+    EXPECT_EQ(a.index == wide, !b_k_major) << a.explanation;
+    for (std::int64_t m : {1, 16, 32, 256}) {  // decode and M below kWideSwapMinM: never
+      r.m = m;
+      const gd::SplitChoice d = gd::choose_split(r);
+      ASSERT_GE(d.index, 0);
+      EXPECT_NE(gd::kernel_info(d.index).block_m, 256) << m << ": " << d.explanation;
+    }
+  }
+}
+
 
 TEST(Sm90Schedule, LauncherChecksClusterSums) {
   const int i = find("sm90_bf16_bf16_64x128x64_s8_c1x1_bk");

@@ -167,12 +167,14 @@ TEST(Sm90, SwapABKernels) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Swap-AB (D^T = B^T A^T) tiles forced by name: decode sizes (M = 1, 16, 17, 32) and ragged
   // M / N / K across several tiles per CTA (K not a multiple of a stage's 64 or 256 columns; N not
-  // a multiple of a weight box's 64 columns with B stored K x N), every epilogue feature, every
-  // output type, both B layouts (N x K: the weights K-major; K x N: an MN-major wgmma A operand).
+  // a multiple of a weight box's 64 columns with B stored K x N; M past a multiple of the wide
+  // tile's 256 tokens: 600, 1000), every epilogue feature, every output type, both B layouts (N x K:
+  // the weights K-major; K x N: an MN-major wgmma A operand).
   std::uint64_t seed = 250;
-  const std::int64_t shapes[][3] = {{1, 4096, 520}, {16, 1000, 1032}, {17, 333, 777}, {32, 2112, 7168}, {333, 200, 130}};
+  const std::int64_t shapes[][3] = {{1, 4096, 520},  {16, 1000, 1032}, {17, 333, 777},
+                                    {32, 2112, 7168}, {333, 200, 130},  {600, 1000, 1032}, {1000, 2112, 7168}};
   for (const char* tile : {"16x128x64_s12_c1x1_sw", "16x64x64_s20_c1x1_sw", "32x128x64_s10_c1x1_sw", "32x64x64_s18_c1x1_sw",
-                           "16x64x256_s5_c1x1_sw", "32x64x256_s4_c1x1_sw"})
+                           "16x64x256_s5_c1x1_sw", "32x64x256_s4_c1x1_sw", "256x64x64_s5_c1x1_sw"})
     for (const auto& sh : shapes)
       for (DType out : {DType::bf16, DType::fp32})
         for (Layout b_layout : {Layout::col_major, Layout::row_major}) {
@@ -198,7 +200,28 @@ TEST(Sm90, SwapABKernels) {
     options.backend = Backend::sm90;
     options.sm90_kernel = sm90_kernel_name(spec, std::string("16x64x64_s20_c1x1_sw") + b_layout_suffix(b_layout));
     check_case(spec, options, seed++);
+    GemmSpec wide{700, 300, 200, DType::fp16, DType::fp16};
+    wide.b_layout = b_layout;
+    wide.ld_multiple = 8;
+    options.sm90_kernel = sm90_kernel_name(wide, std::string("256x64x64_s5_c1x1_sw") + b_layout_suffix(b_layout));
+    check_case(wide, options, seed++);
   }
+  // Automatic takes the wide tile by its rule (deepseek_v3.a at M = 1024, B stored K x N), with
+  // every epilogue feature.
+  GemmSpec spec{1024, 2112, 7168, DType::bf16, DType::bf16};
+  spec.b_layout = Layout::row_major;
+  spec.ld_multiple = 8;
+  spec.with_bias = true;
+  spec.scale_a = 2;
+  spec.with_c = true;
+  spec.beta = 0.5f;
+  GemmOptions options;
+  options.backend = Backend::sm90;
+  GemmOperands ops(spec, seed);
+  GemmPlan plan;
+  ASSERT_TRUE(plan.initialize(ops.args(), options).ok());
+  EXPECT_NE(plan.describe().find("_256x64x64_s5_c1x1_sw_bn"), std::string::npos) << plan.describe();
+  check_case(spec, options, seed++);
 }
 
 // The gemv kernels (sm90_gemv.cuh: 16 weight rows a CTA, 8 or 16 tokens a pass, mma.sync fragments

@@ -103,13 +103,18 @@ using PingpongConfigs =
 //   16x64x256, 32x64x256: stages of 4 k-blocks (KAtoms = 4), for grids of at most a quarter of the
 //                   SMs: each CTA streams its weights faster in few large stages (deepseek_v3.a, 33
 //                   tiles: 18.3 -> 14.2 us; slower with most SMs busy; docs/sm90_notes.md, "Session 18")
+//   256x64        : not decode: 256 tokens x 64 weight columns (two consumer warpgroups, wgmma m64n128 on
+//                   128 tokens each), for output shapes the
+//                   cooperative tiles cannot spread over the SMs in one wave (1024 x 2112: 132 tiles);
+//                   5 stages of 40 KB; no cluster sums
 // Stage counts: as many as fit (the weights stream through; more bytes in flight per SM).
 // (B stored K x N since session 43: the same tiles, the weights an MN-major wgmma A operand.)
 template <class AB, class D, bool BKMajor>
 using SwapABTileSet =
     std::tuple<SwapABConfig<AB, D, 16, 128, 12, 1, BKMajor>, SwapABConfig<AB, D, 16, 64, 20, 1, BKMajor>,
                SwapABConfig<AB, D, 32, 128, 10, 1, BKMajor>, SwapABConfig<AB, D, 32, 64, 18, 1, BKMajor>,
-               SwapABConfig<AB, D, 16, 64, 5, 4, BKMajor>, SwapABConfig<AB, D, 32, 64, 4, 4, BKMajor>>;
+               SwapABConfig<AB, D, 16, 64, 5, 4, BKMajor>, SwapABConfig<AB, D, 32, 64, 4, 4, BKMajor>,
+               SwapABConfig<AB, D, 256, 64, 5, 1, BKMajor, 2>>;
 
 template <class AB, bool BKMajor>
 using SwapABOutputSet =

@@ -11,15 +11,23 @@
 // BlockN x BlockM x 64 MACs instead of 64 x BlockN x 64 and the weights stream through at the
 // TMA's rate.
 //
+// The wide token tile (BlockM = 256, BlockN = 64; two consumer warpgroups, each wgmma m64n128 on
+// the same 64 weight rows and its half of the tokens: TokenWGs = 2) is not for decode: it tiles
+// the output in 64 weight columns x 256 tokens, which covers shapes the
+// cooperative tiles (multiples of 64 columns where B is stored K x N) cannot spread over the SMs
+// in one wave: 1024 x 2112 in 4 x 33 = 132 tiles (deepseek_v3 q_a/kv_a at M = 1024; cuBLASLt's
+// tile there). No cluster split-K for it.
+//
 // Same operands, tensor maps, tile scheduler, producer (load_stage) and kernel arguments as the
 // cooperative kernel (sm90_gemm.cuh); differences:
 //   * A stage: BlockM token rows x 64 k (K-major, 128B swizzle) = wgmma's B operand.
 //     B stage: BlockN weight rows x 64 k = wgmma's A operand; consumer warpgroup w takes weight
-//     rows [64w, 64w + 64). B stored N x K (the PyTorch weight): K-major, as the cooperative
+//     rows [64w, 64w + 64) (the wide tile: warpgroup w the same 64 rows, tokens [128w, 128w + 128)).
+//     B stored N x K (the PyTorch weight): K-major, as the cooperative
 //     kernel's B; B stored K x N: BlockN / 64 boxes of BlockK k-rows x 64 weight columns (128B
 //     swizzle, the cooperative `_bn` kernels' B layout), which wgmma reads as an MN-major A
 //     operand (imm-trans-a): one box a consumer warpgroup.
-//   * Accumulators (m64nBlockMk16): acc[4j + {0,1}] -> weight row 16*warp + lane/4, token
+//   * Accumulators (m64nBlockMk16; the wide tile m64n128k16): acc[4j + {0,1}] -> weight row 16*warp + lane/4, token
 //     columns 8j + 2*(lane%4) + {0,1}; acc[4j + {2,3}] -> weight row + 8.
 //   * Epilogue: straight from registers to global memory (D is M x N row-major, so a warp's
 //     store covers 4 token rows x 8 consecutive n: 16-byte segments in bf16/fp16), bounded by M
@@ -50,7 +58,7 @@
 
 namespace graphgemm::kernels::sm90 {
 
-// BlockM: tokens per tile (wgmma N: 16 or 32); BlockN: weight rows per tile (64 per consumer
+// BlockM: tokens per tile (wgmma N: 16 or 32 for decode, 256 for the wide tile); BlockN: weight rows per tile (64 per consumer
 // warpgroup); KAtoms: k-blocks of 64 columns per pipeline stage (BlockK = 64 KAtoms); BKMajor: B
 // stored N x K (true) or K x N.
 // NOTES: a stage of several k-blocks completes on one mbarrier. With few CTAs, a CTA streaming its
@@ -60,7 +68,7 @@ namespace graphgemm::kernels::sm90 {
 // probe, and the large stages pay only with the fewest tiles (sm90_heuristic.cpp,
 // kSwapABAtomsMaxBusy). KernelParams::pdl_prefetch_kb counts these k-blocks (4 of 256 columns).
 template <class ElementAB_, class ElementD_, int BlockM_, int BlockN_, int Stages_, int KAtoms_ = 1,
-          bool BKMajor_ = true>
+          bool BKMajor_ = true, int TokenWGs_ = 1>
 struct SwapABConfig {
     using ElementAB = ElementAB_;
     using ElementD = ElementD_;
@@ -74,12 +82,19 @@ struct SwapABConfig {
     static constexpr int kClusterSize = 1;
     static constexpr bool kBKMajor = BKMajor_;
 
-    static constexpr int kConsumerWGs = kBlockN / 64;
+    // Consumer warpgroup w: weight rows [64 (w % (BlockN / 64)), + 64), tokens [(w / (BlockN / 64))
+    // BlockM / TokenWGs, + BlockM / TokenWGs) (wgmma m64 n(BlockM / TokenWGs)).
+    static constexpr int kTokenWGs = TokenWGs_;
+    static constexpr int kWeightWGs = kBlockN / 64;
+    static constexpr int kMmaN = kBlockM / kTokenWGs;
+    static constexpr int kConsumerWGs = kWeightWGs * kTokenWGs;
     static constexpr int kThreads = (kConsumerWGs + 1) * 128;
     static constexpr int kConsumerWarps = kConsumerWGs * 4;
-    // Cluster split-K: slices summed within clusters of up to this many CTAs (each owns >= 1 warp).
-    static constexpr bool kSplitCluster = true;
-    static constexpr int kMaxSplitCluster = kConsumerWarps < 8 ? kConsumerWarps : 8;
+    // Cluster split-K: slices summed within clusters of up to this many CTAs (each owns >= 1 warp);
+    // decode-sized token tiles only (the wide token tile's fp32 receive buffer would take a third
+    // of the stage ring, and its grids are not split).
+    static constexpr bool kSplitCluster = kBlockM <= 32;
+    static constexpr int kMaxSplitCluster = !kSplitCluster ? 1 : kConsumerWarps < 8 ? kConsumerWarps : 8;
     static constexpr int kProducerRegs = 40;
     static constexpr int kConsumerRegs = kConsumerWGs == 2 ? 232 : 240;
 
@@ -90,7 +105,7 @@ struct SwapABConfig {
     static constexpr int kSmemBStage = kBlockN * kBlockK * 2;
     static constexpr int kStageBytes = kSmemAStage + kSmemBStage;
     static constexpr int kEpiCols = 128 / static_cast<int>(sizeof(ElementD));  // tma_d box (unused)
-    static constexpr int kRecvBytes = kBlockN * kBlockM * 4;
+    static constexpr int kRecvBytes = kSplitCluster ? kBlockN * kBlockM * 4 : 0;
     static constexpr int kOffA = 0;
     static constexpr int kOffB = kOffA + kStages * kSmemAStage;
     static constexpr int kOffRecv = kOffB + kStages * kSmemBStage;
@@ -108,7 +123,10 @@ struct SwapABConfig {
     static_assert(std::is_same_v<ElementAB, __nv_bfloat16> || std::is_same_v<ElementAB, __half>);
     static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
                   std::is_same_v<ElementD, float>);
-    static_assert(kBlockM == 16 || kBlockM == 32, "tokens per tile: wgmma N of 16 or 32");
+    static_assert(kBlockM == 16 || kBlockM == 32 || kBlockM == 256, "tokens per tile: wgmma N of 16, 32 or 256");
+    static_assert(kBlockM <= 32 || kBlockN == 64, "the wide token tile: 64 weight rows");
+    static_assert(kTokenWGs == 1 || (kBlockM > 32 && kBlockM % (8 * kTokenWGs) == 0 && kConsumerWGs <= 2),
+                  "tokens split between warpgroups: the wide tile only, wgmma N a multiple of 8");
     static_assert(kBlockN == 64 || kBlockN == 128, "64 weight rows per consumer warpgroup");
     static_assert(kSmemAStage % 1024 == 0, "each stage starts on a 128B-swizzle atom");
     static_assert(kOffRecv % 16 == 0, "16-byte st.async into the receive buffer");
@@ -224,7 +242,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     constexpr bool kBKMajor = Config::kBKMajor;
     // wgmma: M = 64 weight rows (A operand: K-major with B stored N x K, else MN-major), N = BM
     // tokens (B operand, K-major).
-    using Mma = Wgmma<BM, std::is_same_v<typename Config::ElementAB, __nv_bfloat16>, 0, kBKMajor ? 0 : 1>;
+    using Mma = Wgmma<Config::kMmaN, std::is_same_v<typename Config::ElementAB, __nv_bfloat16>, 0, kBKMajor ? 0 : 1>;
     using Scheduler = TileScheduler<BM, BN, 1, 1>;
     (void)tma_d;
 
@@ -244,7 +262,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const int num_k_blocks = (p.k + BK - 1) / BK;  // >= 1 (launcher)
     // Split-K (cluster sums only; splits = split_cluster): next_unit() gives each unit's k-blocks,
     // as in the cooperative kernel.
-    const bool cluster_split = p.split_cluster > 1;  // uniform
+    const bool cluster_split = Config::kSplitCluster && p.split_cluster > 1;  // uniform
     const int kb_per_slice = num_k_blocks / p.splits;
     const int kb_extra = num_k_blocks - kb_per_slice * p.splits;
 
@@ -311,9 +329,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         // Stage-0 descriptors: A operand = this warpgroup's 64 weight rows (K-major: rows of 128 B
         // from row 64 w of each atom; MN-major: box w, its 8-k-row groups 1024 B apart), B operand =
         // the tokens.
-        const uint64_t desc_a0 = kBKMajor ? make_smem_desc_sw128(smem_b + wg_idx * 64 * 128, 0, 1024)
-                                          : make_smem_desc_sw128(smem_b + wg_idx * BK * 128, BK * 128, 1024);
-        const uint64_t desc_b0 = make_smem_desc_sw128(smem_a, 0, 1024);
+        // (The decode tiles' consumer warpgroups split the weight rows only.)
+        const uint32_t wg_w = Config::kTokenWGs == 1 ? wg_idx : wg_idx % Config::kWeightWGs;
+        const uint32_t wg_t = Config::kTokenWGs == 1 ? 0 : wg_idx / Config::kWeightWGs;
+        const uint64_t desc_a0 = kBKMajor ? make_smem_desc_sw128(smem_b + wg_w * 64 * 128, 0, 1024)
+                                          : make_smem_desc_sw128(smem_b + wg_w * BK * 128, BK * 128, 1024);
+        const uint64_t desc_b0 = make_smem_desc_sw128(smem_a + wg_t * Config::kMmaN * 128, 0, 1024);
+        const int m_off = static_cast<int>(wg_t) * Config::kMmaN;  // this warpgroup's first token
 
         float acc[Mma::kNumAccum];
         uint32_t stage = 0, phase = 0;
@@ -334,20 +356,20 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 break;
             }
 
-            const int n_base = tile_n * BN + static_cast<int>(wg_idx) * 64;
-            if (n_base < p.n) {  // warpgroup-uniform
-                store_swapped<ElementD, BM>(p, acc, tile_m * BM, n_base, static_cast<int>(warp_in_wg),
-                                            static_cast<int>(lane));
+            const int n_base = tile_n * BN + static_cast<int>(wg_w) * 64;
+            if (n_base < p.n && (Config::kTokenWGs == 1 || tile_m * BM + m_off < p.m)) {  // warpgroup-uniform
+                store_swapped<ElementD, Config::kMmaN>(p, acc, tile_m * BM + m_off, n_base, static_cast<int>(warp_in_wg),
+                                                       static_cast<int>(lane));
             }
             GRAPHGEMM_TRACE(threadIdx.x == 0, 5);
         }
         if (cluster_split) cluster_wait();  // the entry barrier's second half: every peer's barriers ready
         if (sum_m >= 0 &&
             cluster_sum_swapped<Config>(p, acc, recv, bar_recv, static_cast<int>(warp_idx), static_cast<int>(lane))) {
-            const int n_base = sum_n * BN + static_cast<int>(wg_idx) * 64;
+            const int n_base = sum_n * BN + static_cast<int>(wg_w) * 64;
             if (n_base < p.n) {  // warpgroup-uniform
-                store_swapped<ElementD, BM>(p, acc, sum_m * BM, n_base, static_cast<int>(warp_in_wg),
-                                            static_cast<int>(lane));
+                store_swapped<ElementD, Config::kMmaN>(p, acc, sum_m * BM + m_off, n_base, static_cast<int>(warp_in_wg),
+                                                       static_cast<int>(lane));
             }
             GRAPHGEMM_TRACE(threadIdx.x == 0, 5);
         }
