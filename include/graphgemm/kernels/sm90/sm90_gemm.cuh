@@ -911,15 +911,25 @@ struct NoHook {
     __device__ __forceinline__ void operator()(I) const {}
 };
 
+// The bytes between a wgmma operand's consecutive k-steps (16 k) within a stage: 32 along the
+// 128-byte rows of a K-major operand, 16 k-rows of 128 bytes of an MN-major one.
+constexpr int operand_k_step_bytes(bool k_major) { return k_major ? 32 : 16 * 128; }
+
+// The byte offset, from its ring's base, of k-step kk of an operand in stage `stage` (kStageBytes
+// a stage): K-major (kStepBytes == 32) a stage is kAtoms swizzle atoms of equal size (load_stage),
+// 4 k-steps of 32 bytes each; MN-major the stage's k-rows in order, kStepBytes a k-step.
+template <int kStageBytes, int kStepBytes, int kAtoms>
+__device__ __forceinline__ uint32_t operand_offset(uint32_t stage, int kk) {
+    return stage * kStageBytes + (kStepBytes == 32 ? (kk / 4) * (kStageBytes / kAtoms) + (kk % 4) * 32 : kk * kStepBytes);
+}
+
 // A consumer warpgroup's main loop over the k-blocks [kb_begin, kb_end) of one unit (at least
 // one): per k-block, wait for its stage, issue its BK / 16 wgmmas into acc (the unit's first one
 // overwrites), keep one wgmma group in flight and release the previous stage; then drain and
-// release the last. A stage of a K-major operand is BK / 64 swizzle atoms of equal size (load_stage):
-// operand A of k-step kk lies at desc_a0 + stage * kAStageBytes + (kk / 4) * atom + (kk % 4) * 32, B
-// likewise when kBStepBytes is 32 (K-major), else (MN-major) at desc_b0 + stage * kBStageBytes +
-// kk * kBStepBytes; an MN-major A operand (kAStepBytes != 32: the swap-AB kernel's weights with B
-// stored K x N) likewise at desc_a0 + stage * kAStageBytes + kk * kAStepBytes. release(stage) frees
-// a stage;
+// release the last. Operand A of k-step kk lies at desc_a0 + operand_offset<kAStageBytes,
+// kAStepBytes>(stage, kk), B at desc_b0 + operand_offset<kBStageBytes, kBStepBytes>(stage, kk)
+// (kAStepBytes / kBStepBytes: operand_k_step_bytes; an MN-major A operand is the swap-AB kernel's
+// weights with B stored K x N). release(stage) frees a stage;
 // on_ready() runs after each full-barrier wait (diagnostics hooks). after_issue(I), I = 0 ..
 // kPeel-1 (compile-time), runs once each, in order: right after the wgmmas of the unit's k-block I
 // are issued, while they run (the first kPeel k-blocks are peeled off the loop for it), or at once
@@ -939,13 +949,8 @@ __device__ __forceinline__ void consume_unit(float (&acc)[Mma::kNumAccum], uint3
         wgmma_fence();
 #pragma unroll
         for (int kk = 0; kk < BK / 16; ++kk) {
-            constexpr int kAtoms = BK / 64;
-            const uint32_t a_off = stage * kAStageBytes + (kAStepBytes == 32
-                                                               ? (kk / 4) * (kAStageBytes / kAtoms) + (kk % 4) * 32
-                                                               : kk * kAStepBytes);
-            const uint32_t b_off = stage * kBStageBytes + (kBStepBytes == 32
-                                                               ? (kk / 4) * (kBStageBytes / kAtoms) + (kk % 4) * 32
-                                                               : kk * kBStepBytes);
+            const uint32_t a_off = operand_offset<kAStageBytes, kAStepBytes, BK / 64>(stage, kk);
+            const uint32_t b_off = operand_offset<kBStageBytes, kBStepBytes, BK / 64>(stage, kk);
             Mma::mma(acc, desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4), kb > kb_begin || kk > 0);
         }
         wgmma_commit();
@@ -1399,7 +1404,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
             // ---- Main loop: one wgmma group in flight, release the previous stage ----
             // (The previous unit's D chunks are stored during its first k-blocks.)
-            consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, kBKMajor ? 32 : 16 * 128,
+            consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, operand_k_step_bytes(kBKMajor),
                          kDeferStore ? kEpiChunks : 0>(
                 acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0 + (a_row_bytes(m0, p.m, BM) >> 4), desc_b0,
                 release_stage,

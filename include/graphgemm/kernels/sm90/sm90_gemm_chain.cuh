@@ -274,7 +274,7 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
             while (sched.next(tile_m, tile_n, slice)) {
                 const int m0 = tile_m * BM;
                 const int n0 = tile_n * BN;
-                consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, 32>(
+                consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, operand_k_step_bytes(true)>(
                     acc, stage, phase, 0, k_blocks, bar_full,
                     desc_a0 + (a_row_bytes(m0, l == 0 ? cp.m : INT_MAX, BM) >> 4),  // as the producer's a_row0
                     desc_b0, release_stage, [] {});

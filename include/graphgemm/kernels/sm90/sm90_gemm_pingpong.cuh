@@ -262,7 +262,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 #pragma unroll
                 for (int kk = 0; kk < BK / 16; ++kk) {
                     const uint32_t b_off =
-                        stage * Config::kSmemBStage + (kBKMajor ? kk * 32 : kk * 16 * 128);
+                        operand_offset<Config::kSmemBStage, operand_k_step_bytes(kBKMajor), BK / 64>(stage, kk);
 #pragma unroll
                     for (int mt = 0; mt < kMmaM; ++mt) {
                         // m-block mt: rows 64*mt.. of the K-major A stage (128 B per row)

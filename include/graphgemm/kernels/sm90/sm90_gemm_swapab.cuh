@@ -346,7 +346,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         [[maybe_unused]] bool traced = false;
         while (next_unit(sched, false, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
             // ---- Main loop (weights as wgmma's A operand, tokens as its B): as the cooperative kernel ----
-            consume_unit<Mma, kStages, BK, Config::kSmemBStage, Config::kSmemAStage, 32, 0, kBKMajor ? 32 : 16 * 128>(
+            consume_unit<Mma, kStages, BK, Config::kSmemBStage, Config::kSmemAStage, operand_k_step_bytes(true), 0,
+                         operand_k_step_bytes(kBKMajor)>(
                 acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0, desc_b0,
                 [&](uint32_t s) { release_stage_of<1>(bar_empty + 8 * s, lane); },
                 [&] { GRAPHGEMM_TRACE_ONCE(traced, threadIdx.x == 0, 3); });
