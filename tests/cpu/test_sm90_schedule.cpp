@@ -25,9 +25,11 @@ int find(const char* name) {
   return i;
 }
 
-// choose_split for a 128 x 4096 x 8192 bf16 problem with kernel `forced` and the given request.
-gd::SplitChoice choose_forced(int forced, SplitKMode mode, int slices) {
-  gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 128, 4096, 8192, 132};
+// choose_split for a bf16 problem (128 x 4096 x 8192, B stored N x K unless given) with kernel
+// `forced` and the given request.
+gd::SplitChoice choose_forced(int forced, SplitKMode mode, int slices, bool b_k_major = true, std::int64_t m = 128,
+                              std::int64_t n = 4096, std::int64_t k = 8192) {
+  gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};
   r.mode = mode;
   r.slices = slices;
   r.max_workspace_bytes = std::size_t{1} << 30;
@@ -491,14 +493,7 @@ TEST(Sm90Schedule, WideSwapABTile) {
   for (bool b_k_major : {true, false}) {
     const int wide = find(b_k_major ? "sm90_bf16_bf16_256x64x64_s5_c1x1_sw_bk" : "sm90_bf16_bf16_256x64x64_s5_c1x1_sw_bn");
     ASSERT_GE(wide, 0);
-    auto forced = [&](SplitKMode mode, int slices) {
-      gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, 1024, 2112, 7168, 132};
-      r.mode = mode;
-      r.slices = slices;
-      r.max_workspace_bytes = std::size_t{1} << 30;
-      r.forced_kernel = wide;
-      return gd::choose_split(r);
-    };
+    auto forced = [&](SplitKMode mode, int slices) { return choose_forced(wide, mode, slices, b_k_major, 1024, 2112, 7168); };
     for (auto [mode, slices] : {std::pair{SplitKMode::serial, 0}, std::pair{SplitKMode::parallel, 2},
                                 std::pair{SplitKMode::automatic, 4}}) {
       const gd::SplitChoice c = forced(mode, slices);

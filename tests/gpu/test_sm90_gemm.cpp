@@ -21,6 +21,17 @@ using graphgemm::testing::sm90_kernel_name;
 using support::GemmOperands;
 using support::GemmSpec;
 
+namespace {
+// What automatic chooses for spec with options (GemmPlan::describe()).
+std::string automatic_choice(const GemmSpec& spec, const GemmOptions& options, std::uint64_t seed) {
+  GemmOperands ops(spec, seed);
+  GemmPlan plan;
+  const Status st = plan.initialize(ops.args(), options);
+  EXPECT_TRUE(st.ok()) << st.to_string();
+  return plan.describe();
+}
+}  // namespace
+
 TEST(Sm90, ShapeSweep) {
   GRAPHGEMM_REQUIRE_HOPPER();
   // Non-multiples of every tile size, single rows and columns, one-tile and many-tile shapes.
@@ -217,10 +228,8 @@ TEST(Sm90, SwapABKernels) {
   spec.beta = 0.5f;
   GemmOptions options;
   options.backend = Backend::sm90;
-  GemmOperands ops(spec, seed);
-  GemmPlan plan;
-  ASSERT_TRUE(plan.initialize(ops.args(), options).ok());
-  EXPECT_NE(plan.describe().find("_256x64x64_s5_c1x1_sw_bn"), std::string::npos) << plan.describe();
+  const std::string chosen = automatic_choice(spec, options, seed);
+  EXPECT_NE(chosen.find("_256x64x64_s5_c1x1_sw_bn"), std::string::npos) << chosen;
   check_case(spec, options, seed++);
 }
 
@@ -268,11 +277,8 @@ TEST(Sm90, AutomaticTakesGemvForDecode) {
     spec.ld_multiple = 8;
     GemmOptions options;
     options.backend = Backend::sm90;
-    GemmOperands ops(spec, seed);
-    GemmPlan plan;
-    ASSERT_TRUE(plan.initialize(ops.args(), options).ok());
-    EXPECT_EQ(plan.describe().find(gemv ? gemv : "_gemv") != std::string::npos, gemv != nullptr)
-        << "M = " << m << ": " << plan.describe();
+    const std::string chosen = automatic_choice(spec, options, seed);
+    EXPECT_EQ(chosen.find(gemv ? gemv : "_gemv") != std::string::npos, gemv != nullptr) << "M = " << m << ": " << chosen;
     check_case(spec, options, seed++);
   }
 }
