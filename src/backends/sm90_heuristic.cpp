@@ -555,6 +555,21 @@ constexpr std::int64_t kGemvWideK = 8192;
 // taken). Many waves of gemv CTAs: not by this rule (N = 28672, K <= 4096: 0.92-0.97, but
 // deepseek_v3.b, 24576 x 1536: 1.05); by session 41's, below, where both sides' last waves say so. Warps: 8 where the CTAs fit 2 an SM, else 4
 // (llama3_8b.qkv, 384 CTAs: 1.11x the floor against 1.25 with 8 warps).
+// Decode (kGemvMaxM < M <= kSwapABMaxM), K >= kSwapUnsplit128MinK: where N / 64 tiles of 64 weight
+// rows would fill one wave at least kSwapUnsplit128MinFill and less than kSwapUnsplit128MaxFill of
+// the SMs, the 32x128 swap-AB tile unsplit (half as many CTAs, each streaming twice the rows; no
+// cluster split), after the gemv rules (which take none of these shapes).
+// MEASURED (H100, session 44, call 8: M = 16 / 32, N = 7168 (112 tiles of 64 rows: 0.85 of 132 SMs),
+// both B layouts, every swap tile and 64x128 forced beside automatic, two rounds; time / the floor):
+// K = 16384: B K x N automatic (16x128 / 32x128 split in two in clusters, 112 CTAs) 1.043-1.063
+// against 32x128 unsplit 0.998-1.009; B N x K (16x64 / 32x64, 112 CTAs) 1.052-1.066 against
+// 1.020-1.026. K = 8192: K x N 1.083-1.106 against 1.040-1.044; N x K 1.075-1.094 against
+// 1.067-1.078. 16x128 unsplit at M = 16 slower than 32x128 (1.051-1.079). Not where the 64-row
+// tiles fill the SMs (N = 8192, 128 tiles: automatic 0.980-1.013, level with the wider tiles) or
+// leave more idle or need two waves (N = 4096 / 2112 / 10240: automatic the best or within 2%).
+constexpr std::int64_t kSwapUnsplit128MinK = 8192;
+constexpr double kSwapUnsplit128MinFill = 0.75;
+constexpr double kSwapUnsplit128MaxFill = 0.9;
 constexpr std::int64_t kGemv16MaxM = 16;
 constexpr double kGemv16SwapMaxFill = 0.8;
 constexpr std::int64_t kGemv16MinK = 2048;
@@ -688,6 +703,7 @@ SplitChoice choose_split(const SplitRequest& r) {
 
   // The unsplit choice: the forced kernel, or choose_kernel's (exactly as without split-K).
   double replaced_us = 0;  // (automatic, below) the first choice's estimate where the 64x64 rule replaced it
+  bool swap_unsplit = false;  // the 32x128 swap-AB rule chose: no cluster split (automatic, below)
   auto unsplit = [&]() {
     if (r.forced_kernel >= 0) {
       out.index = r.forced_kernel;
@@ -815,6 +831,30 @@ SplitChoice choose_split(const SplitRequest& r) {
         out.index = pick;
         out.predicted_us = t;
         out.explanation = buf;
+      }
+    }
+    // Decode, more than kGemvMaxM tokens, long K: where N / 64 tiles of 64 weight rows would fill
+    // one wave of SMs mostly but not whole (kSwapUnsplit128*), the 32x128 swap-AB tile unsplit.
+    if (r.forced_kernel < 0 && out.index >= 0 && r.m > kGemvMaxM && r.m <= kSwapABMaxM && r.k >= kSwapUnsplit128MinK &&
+        kernel_info(out.index).schedule == k90::Schedule::swap_ab) {
+      const double fill64 = static_cast<double>(ceil_div(r.n, 64)) / r.num_sms;
+      if (fill64 >= kSwapUnsplit128MinFill && fill64 < kSwapUnsplit128MaxFill) {
+        for (int i = 0; i < kernel_count(); ++i) {
+          const KernelInfo& ki = kernel_info(i);
+          if (ki.schedule != k90::Schedule::swap_ab || !candidate(i) || ki.block_m != 32 || ki.block_n != 128 ||
+              ki.block_k != 64)
+            continue;
+          const double t = estimate_us(ki, r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
+          std::snprintf(buf, sizeof buf, "swap-AB 32x128 (tokens x weight rows) unsplit, %lld tiles: N / 64 = %lld "
+                        "tiles of 64 rows would fill %.0f%% of the %d SMs (K = %lld); predicted %.1f us",
+                        static_cast<long long>(cluster_tiles(ki, r.m, r.n)), static_cast<long long>(ceil_div(r.n, 64)),
+                        100 * fill64, r.num_sms, static_cast<long long>(r.k), t);
+          out.index = i;
+          out.predicted_us = t;
+          out.explanation = buf;
+          swap_unsplit = true;
+          break;
+        }
       }
     }
     return out;
@@ -1021,7 +1061,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   if (out.index < 0) return out;
   const SplitChoice base = out;
   if (const KernelInfo& ki = kernel_info(base.index);
-      ki.schedule == k90::Schedule::swap_ab && ki.split_cluster && (r.cluster == 0 || r.cluster == 2)) {
+      ki.schedule == k90::Schedule::swap_ab && ki.split_cluster && !swap_unsplit && (r.cluster == 0 || r.cluster == 2)) {
     // A swap-AB grid of tiles x 2 CTAs that fits: two slices summed in clusters of 2 (no workspace).
     const std::int64_t tiles = cluster_tiles(ki, r.m, r.n);
     const std::int64_t pairs = capacity(2);

@@ -489,6 +489,37 @@ TEST(Sm90Schedule, ForcedSwapABSplitsOnlyWithinOneCluster) {
 // it only by its rule: where the first choice's one wave leaves SMs idle and its own 132 tiles
 // fill them (1024 x 2112 x 7168 with B K x N), not with B N x K there (128x136: 128 CTAs), not for
 // decode-sized M.
+// Decode with 9-32 tokens at long K where N / 64 tiles of 64 weight rows fill most of one wave
+// (N = 7168: 112 of 132 SMs): automatic takes the 32x128 swap-AB tile unsplit in both B layouts
+// (not split in clusters); not at K < 8192, not where the 64-row tiles fill the SMs (N = 8192) or
+// leave half idle (N = 4096), not at M <= 8.
+TEST(Sm90Schedule, SwapAB32x128UnsplitWhere64RowTilesMostlyFillOneWave) {
+  for (bool b_k_major : {true, false}) {
+    auto choose = [&](std::int64_t m, std::int64_t n, std::int64_t k) {
+      gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};
+      r.max_workspace_bytes = std::size_t{32} << 20;
+      return gd::choose_split(r);
+    };
+    for (std::int64_t m : {9, 16, 32})
+      for (std::int64_t k : {8192, 16384}) {
+        const gd::SplitChoice c = choose(m, 7168, k);
+        ASSERT_GE(c.index, 0);
+        const gd::KernelInfo& ki = gd::kernel_info(c.index);
+        EXPECT_EQ(ki.schedule, gk::Schedule::swap_ab) << c.explanation;
+        EXPECT_EQ(ki.block_m, 32) << c.explanation;
+        EXPECT_EQ(ki.block_n, 128) << c.explanation;
+        EXPECT_EQ(c.slices, 1) << c.explanation;
+      }
+    for (auto [m, n, k] : {std::tuple<std::int64_t, std::int64_t, std::int64_t>{16, 7168, 4096}, {16, 8192, 16384},
+                           {16, 4096, 16384}}) {
+      const gd::SplitChoice c = choose(m, n, k);
+      EXPECT_EQ(c.explanation.find("unsplit, "), std::string::npos) << m << "x" << n << "x" << k << ": " << c.explanation;
+    }
+    const gd::SplitChoice m8 = choose(8, 7168, 16384);  // gemv (N x K) or the decode swap tile (K x N)
+    EXPECT_EQ(m8.explanation.find("unsplit, "), std::string::npos) << m8.explanation;
+  }
+}
+
 TEST(Sm90Schedule, WideSwapABTile) {
   for (bool b_k_major : {true, false}) {
     const int wide = find(b_k_major ? "sm90_bf16_bf16_256x64x64_s5_c1x1_sw_bk" : "sm90_bf16_bf16_256x64x64_s5_c1x1_sw_bn");
