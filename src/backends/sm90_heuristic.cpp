@@ -542,19 +542,6 @@ constexpr std::int64_t kGemvMaxM = 8;
 constexpr std::int64_t kGemvSwapMinK = 8192;
 constexpr double kGemvSwapMinWave = 0.95;
 constexpr std::int64_t kGemvWideK = 8192;
-// 9..16 tokens: the 16-token gemv (a lane loads two token rows per two weight rows; 110 registers
-// with 8 warps: 2 CTAs an SM, 168 with 4 warps and 4 chunks a batch: 3 CTAs an SM) only where
-// swap-AB leaves SMs idle (its CTAs < kGemv16SwapMaxFill of the SMs), the gemv grid is one wave of
-// more CTAs than SMs, and K is in [kGemv16MinK, kGemv16MaxK]. MEASURED (H100, session 40,
-// experiments_s40): call 2, M = 12 / 16 over N 2048-28672 x K 1536-8192, both 16-token kernels
-// forced against the automatic swap-AB choice, best gemv time / swap-AB time: N = 4096 (swap-AB
-// 64 CTAs) 0.94-0.99 at K 2048-6144, 1.00 at 8192; N = 6144 (llm suite, 96 CTAs) 0.92; N = 7168
-// (112 CTAs) 1.01-1.17; N = 2048 (128 gemv CTAs: one an SM) 0.95-1.19; deepseek_v3.a (2112 x 7168)
-// 1.16. Call 4, this rule A/B against session 39's in two rounds: llama3_8b.qkv / .o M = 16 0.92 /
-// 0.93x the time, the sweep's N = 4096 rows at K 2048-6144 0.93-0.97; at K = 1536 0.97-1.02 (not
-// taken). Many waves of gemv CTAs: not by this rule (N = 28672, K <= 4096: 0.92-0.97, but
-// deepseek_v3.b, 24576 x 1536: 1.05); by session 41's, below, where both sides' last waves say so. Warps: 8 where the CTAs fit 2 an SM, else 4
-// (llama3_8b.qkv, 384 CTAs: 1.11x the floor against 1.25 with 8 warps).
 // Decode (kGemvMaxM < M <= kSwapABMaxM), K >= kSwapUnsplit128MinK: where N / 64 tiles of 64 weight
 // rows would fill one wave at least kSwapUnsplit128MinFill and less than kSwapUnsplit128MaxFill of
 // the SMs, the 32x128 swap-AB tile unsplit (half as many CTAs, each streaming twice the rows; no
@@ -570,6 +557,19 @@ constexpr std::int64_t kGemvWideK = 8192;
 constexpr std::int64_t kSwapUnsplit128MinK = 8192;
 constexpr double kSwapUnsplit128MinFill = 0.75;
 constexpr double kSwapUnsplit128MaxFill = 0.9;
+// 9..16 tokens: the 16-token gemv (a lane loads two token rows per two weight rows; 110 registers
+// with 8 warps: 2 CTAs an SM, 168 with 4 warps and 4 chunks a batch: 3 CTAs an SM) only where
+// swap-AB leaves SMs idle (its CTAs < kGemv16SwapMaxFill of the SMs), the gemv grid is one wave of
+// more CTAs than SMs, and K is in [kGemv16MinK, kGemv16MaxK]. MEASURED (H100, session 40,
+// experiments_s40): call 2, M = 12 / 16 over N 2048-28672 x K 1536-8192, both 16-token kernels
+// forced against the automatic swap-AB choice, best gemv time / swap-AB time: N = 4096 (swap-AB
+// 64 CTAs) 0.94-0.99 at K 2048-6144, 1.00 at 8192; N = 6144 (llm suite, 96 CTAs) 0.92; N = 7168
+// (112 CTAs) 1.01-1.17; N = 2048 (128 gemv CTAs: one an SM) 0.95-1.19; deepseek_v3.a (2112 x 7168)
+// 1.16. Call 4, this rule A/B against session 39's in two rounds: llama3_8b.qkv / .o M = 16 0.92 /
+// 0.93x the time, the sweep's N = 4096 rows at K 2048-6144 0.93-0.97; at K = 1536 0.97-1.02 (not
+// taken). Many waves of gemv CTAs: not by this rule (N = 28672, K <= 4096: 0.92-0.97, but
+// deepseek_v3.b, 24576 x 1536: 1.05); by session 41's, below, where both sides' last waves say so. Warps: 8 where the CTAs fit 2 an SM, else 4
+// (llama3_8b.qkv, 384 CTAs: 1.11x the floor against 1.25 with 8 warps).
 constexpr std::int64_t kGemv16MaxM = 16;
 constexpr double kGemv16SwapMaxFill = 0.8;
 constexpr std::int64_t kGemv16MinK = 2048;
