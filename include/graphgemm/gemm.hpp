@@ -120,7 +120,7 @@ struct GemmOptions {
   // through distributed shared memory before anything goes through the workspace. 0: the backend
   // decides (with the slice count); 1: never (every slice's fp32 partial goes through the
   // workspace); 2, 4 or 8: exactly that, with explicit slices a multiple of it (a cluster-1x1
-  // kernel with tiles at most 128 wide, and the clusters all co-resident, else invalid_argument
+  // kernel with tiles 64 or 128 wide, and the clusters all co-resident, else invalid_argument
   // saying why). When it equals the slice count the split needs no workspace and no zeroing kernel.
   // Deterministic either way (fixed summation order). The swap-AB kernels (decode-sized M, "_sw_")
   // split only that way: slices = cluster = 2 or 4 (8 with 128 weight rows); automatic splits one

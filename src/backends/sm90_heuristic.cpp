@@ -49,6 +49,10 @@ double tile_efficiency(const KernelInfo& k) {
   // pair tile too (240 for 112: 7% more per output), so that the estimates automatic split-K weighs
   // against a pair choice are the 128x128 tile's in the same cluster, not the 64-row tiles' 0.55.
   if (k.block_m * k.block_n >= 128 * 112) return cluster ? 0.75 : 0.84;
+  // MEASURED (H100, session 45, experiments_s45/call4): 128x96 (B N x K) forced beside 128x128 at
+  // 1024 x 1536 x K, one wave each (128 against 96 CTAs), two rounds: its time 0.89-0.95x
+  // 128x128's at K = 2048-16384; this model's ratio matches at 0.63-0.69 (0.53 at K = 2048).
+  if (k.block_m == 128 && k.block_n == 96) return 0.65;
   return 0.55;
 }
 
@@ -189,6 +193,23 @@ bool wide_swap_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM;
 }
 
+// The narrow tile 128x96 (B N x K) replaces the first choice where its own grid is one wave, the
+// model costs it less (tile_efficiency), M > kNarrowMinM, K >= kNarrowMinK and N's last 96-column
+// tile is at least half full: one wave of 128 CTAs where 128x128 fills 96 (M = 1024, N = 1536:
+// deepseek_v3's q_a_proj alone; cuBLASLt's tile there). Taken by this rule only.
+// MEASURED (H100, session 45, experiments_s45/call5: the 106 of 1586 B N x K grid shapes that the
+// cost model alone moved to 128x96, automatic beside the previous choice forced, two rounds): 0.80-0.96x
+// the time where this rule takes it (M 384-1536, N 1024-4096 with the last tile >= 2/3 full, K 4096-14336;
+// 1024 x 1536 x 7168 0.886, 768 x 2112 x 14336 0.813); slower at K <= 2048 (up to 1.08x), at N = 2048 /
+// 1280 (last tile a third full: 1.01-1.05x at every K but 8192 / 14336), in two waves (3072 x 1024 x
+// 4096 1.15x against 128x256) and at M <= 256 against the pair tiles (1.00-1.035x).
+constexpr std::int64_t kNarrowMinM = 256;
+constexpr std::int64_t kNarrowMinK = 4096;
+bool narrow_tile(const KernelInfo& k) {
+  return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m == 128 && k.block_n == 96 &&
+         k.cluster_m * k.cluster_n == 1;
+}
+
 // Cluster tiles ((cluster_m * block_m) x (cluster_n * block_n)) covering M x N: the scheduler's
 // work units without split-K.
 std::int64_t cluster_tiles(const KernelInfo& k, std::int64_t m, std::int64_t n) {
@@ -244,6 +265,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   std::vector<int> small_tiles;  // the candidates small_tile() sets aside for the rule below the loop
   std::vector<int> pair_tiles;   // ... and pair_tile()
   std::vector<int> wide_tiles;   // ... and wide_swap_tile()
+  std::vector<int> narrow_tiles;  // ... and narrow_tile()
   char buf[256];
   // Ties: the larger tile, then the smaller cluster.
   const auto area = [](const KernelInfo& x) { return x.block_m * x.block_n; };
@@ -267,6 +289,10 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       continue;
     }
     if (k.schedule == kernels::sm90::Schedule::gemv) continue;  // (by the decode rule in choose_split)
+    if (narrow_tile(k)) {  // by its own rule, below
+      if (!split_k_only) narrow_tiles.push_back(i);
+      continue;
+    }
     if (small_tile(k)) {  // by its own rule, below
       small_tiles.push_back(i);
       continue;
@@ -302,6 +328,22 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   }
   if (best.index < 0) return best;
   best.explanation += " (least of " + std::to_string(candidates) + " candidates)";
+  if (m > kNarrowMinM && k_dim >= kNarrowMinK) {
+    for (const int i : narrow_tiles) {
+      const KernelInfo& k = kernel_info(i);
+      const std::int64_t tiles = cluster_tiles(k, m, n);
+      const std::int64_t last = n % k.block_n;
+      const double cost = relative_cost(k, m, n, k_dim, num_sms);
+      if (tiles > num_sms || (last != 0 && 2 * last < k.block_n) || cost >= best_cost) continue;
+      const KernelInfo& first = kernel_info(best.index);
+      std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: one wave, cost %.3f against %.3f for %lld tiles of %dx%d",
+                    static_cast<long long>(tiles), k.block_m, k.block_n, num_sms, cost, best_cost,
+                    static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n);
+      best.index = i;
+      best.explanation = buf;
+      return best;
+    }
+  }
   if (const KernelInfo& b = kernel_info(best.index);
       b.schedule == kernels::sm90::Schedule::cooperative && b.block_m == 128 && b.block_n == 128 &&
       b.cluster_m * b.cluster_n == 1 && m > 128 && m <= 256 && k_dim >= kPairMinK) {
@@ -1017,7 +1059,7 @@ SplitChoice choose_split(const SplitRequest& r) {
                      "every cluster (tiles x slices CTAs) must be co-resident on this GPU; use fewer slices or no split");
       if (r.cluster > 1)
         return error("no kernel can sum " + std::to_string(r.slices) + " slices in clusters of " + std::to_string(r.cluster) +
-                     " here: it needs a cooperative cluster-1x1 kernel with tiles at most 128 wide, tiles x slices / " +
+                     " here: it needs a cooperative cluster-1x1 kernel with tiles 64 or 128 wide, tiles x slices / " +
                      std::to_string(r.cluster) + " clusters all co-resident (at most " +
                      std::to_string(capacity(r.cluster)) +
                      " on this GPU), and the workspace within max_workspace_bytes; use fewer slices or split_k_cluster = 0");
@@ -1044,7 +1086,7 @@ SplitChoice choose_split(const SplitRequest& r) {
     if (!best_split(mode, 2, static_cast<int>(std::min<std::int64_t>(kblocks, kMaxAutoSlices)), best)) {
       if (r.cluster > 1)
         return error("no slice count lets clusters of " + std::to_string(r.cluster) + " sum the slices here (a cooperative "
-                     "cluster-1x1 kernel with tiles at most 128 wide, every cluster co-resident, the workspace within "
+                     "cluster-1x1 kernel with tiles 64 or 128 wide, every cluster co-resident, the workspace within "
                      "max_workspace_bytes); use split_k_cluster = 0");
       return error(std::string(mode_name(mode)) + " split-K does not fit max_workspace_bytes = " +
                    std::to_string(r.max_workspace_bytes) + " even with 2 slices; raise it");

@@ -72,7 +72,7 @@ TEST(Sm90, EveryKernelInstance) {
   // Each tile configuration forced by name, on a shape that is not a multiple of any tile.
   std::uint64_t seed = 200;
   for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x176x64_s5_c1x1", "128x136x64_s5_c1x1",
-                           "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "128x128x64_s6_c2x1", "128x112x64_s7_c2x1",
+                           "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "128x128x64_s6_c2x1", "128x112x64_s7_c2x1", "128x96x64_s6_c1x1",
                            "64x128x64_s8_c1x1", "128x128x64_s6_c1x1_pp",
                            "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"})
     for (bool k_major : {true, false}) {
@@ -115,8 +115,8 @@ TEST(Sm90, EveryKernelFitsItsCtasPerSm) {
   EXPECT_GT(gemv, 0);
 }
 
-// The 128x176, 128x136 and 128x112 (2x1 clusters) tiles (their epilogue ends with a partial chunk,
-// stored with 16-byte plain stores, not TMA): every output type and epilogue, N = 2112 (12 x 176; 15 x 136 + 72),
+// The 128x176, 128x136, 128x112 (2x1 clusters) and 128x96 tiles (their epilogue ends with a partial chunk,
+// stored with 16-byte plain stores, not TMA): every output type and epilogue, N = 2112 (12 x 176; 15 x 136 + 72; 22 x 96),
 // ragged inside a partial chunk (2100, 2103: whole units then single elements; 1096 = 8 x 136 + 8:
 // one unit of a bf16 partial chunk) and inside a full chunk (1000), ragged M and K; fp64
 // reference, poisoned output, no writes outside M x N.
@@ -124,7 +124,7 @@ TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4000;
   const std::int64_t shapes[][3] = {{1024, 2112, 7168}, {300, 2100, 1000}, {129, 2103, 520}, {333, 1000, 1032}, {200, 1096, 300}};
-  for (const char* tile : {"128x176x64_s5_c1x1_bk", "128x136x64_s5_c1x1_bk", "128x112x64_s7_c2x1_bk"})
+  for (const char* tile : {"128x176x64_s5_c1x1_bk", "128x136x64_s5_c1x1_bk", "128x112x64_s7_c2x1_bk", "128x96x64_s6_c1x1_bk"})
   for (const auto& sh : shapes)
     for (DType out : {DType::bf16, DType::fp16, DType::fp32})
       for (int variant = 0; variant < 4; ++variant) {
@@ -279,6 +279,29 @@ TEST(Sm90, AutomaticTakesGemvForDecode) {
     options.backend = Backend::sm90;
     const std::string chosen = automatic_choice(spec, options, seed);
     EXPECT_EQ(chosen.find(gemv ? gemv : "_gemv") != std::string::npos, gemv != nullptr) << "M = " << m << ": " << chosen;
+    check_case(spec, options, seed++);
+  }
+}
+
+// The narrow tile (128x96, B N x K) by its rule (choose_kernel, kNarrow*): one wave of 128 CTAs at
+// 1024 x 1536 x 7168 where 128x128 fills 96; not at K = 2048, not where N's last 96 columns are a
+// third full (N = 2048), not with B K x N (no such tile); bias and C on the taken one.
+TEST(Sm90, AutomaticTakesNarrowTileWhereItFillsTheWave) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 300;
+  for (const auto& [m, n, k, b_layout, narrow] : std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, Layout, bool>>{
+           {1024, 1536, 7168, Layout::col_major, true}, {1024, 1536, 2048, Layout::col_major, false},
+           {768, 2048, 7168, Layout::col_major, false}, {1024, 1536, 7168, Layout::row_major, false}}) {
+    GemmSpec spec{m, n, k, DType::bf16, DType::bf16};
+    spec.b_layout = b_layout;
+    spec.ld_multiple = 8;
+    spec.with_bias = narrow;
+    spec.with_c = narrow;
+    spec.beta = narrow ? 0.5f : 0.0f;
+    GemmOptions options;
+    options.backend = Backend::sm90;
+    const std::string chosen = automatic_choice(spec, options, seed);
+    EXPECT_EQ(chosen.find("_128x96x64_") != std::string::npos, narrow) << m << "x" << n << "x" << k << ": " << chosen;
     check_case(spec, options, seed++);
   }
 }

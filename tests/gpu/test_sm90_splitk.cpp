@@ -157,7 +157,7 @@ TEST(Sm90SplitK, EveryTileConfiguration) {
   // Clusters (2x1, 1x2), two consumer warpgroups, both B layouts, edge tiles in both dimensions.
   std::uint64_t seed = 200;
   for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x176x64_s5_c1x1", "128x136x64_s5_c1x1", "128x128x64_s6_c1x1",
-                           "128x128x64_s6_c1x2", "64x128x64_s8_c1x1"})
+                           "128x128x64_s6_c1x2", "64x128x64_s8_c1x1", "128x96x64_s6_c1x1"})
     for (bool k_major : {true, false})
       for (SplitKMode mode : {SplitKMode::serial, SplitKMode::parallel}) {
         if (!k_major && b_k_major_only(tile)) continue;

@@ -86,8 +86,9 @@ struct GemmConfig {
     static constexpr bool kBKMajor = BKMajor_;
     // Parallel split-K summed within clusters of 2, 4 or 8 CTAs (KernelParams::split_cluster):
     // kernels without a cluster of their own, BN <= 128 (wider tiles spill registers in the
-    // reduction: 128x256 fp32 out, 16 bytes).
-    static constexpr bool kSplitCluster = kClusterSize == 1 && kBlockN <= 128;
+    // reduction: 128x256 fp32 out, 16 bytes) and a multiple of 64 (the reduction's rows split into
+    // whole 4-column quads per thread over 8 ranks: not 128x96).
+    static constexpr bool kSplitCluster = kClusterSize == 1 && kBlockN <= 128 && kBlockN % 64 == 0;
     // Whether the kernel has the split-K, stream-K and cluster-sum paths (see UnsplitConfig), and
     // whether an unsplit twin without them is instantiated beside it: the small-M tile, whose
     // launches are short enough for the fixed costs to matter.

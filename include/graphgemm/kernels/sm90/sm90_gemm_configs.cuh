@@ -65,11 +65,16 @@ template <class AB, class D>
 using PairTileSet = std::tuple<GemmConfig<AB, D, 128, 128, 6, 2, 1, true>, GemmConfig<AB, D, 128, 112, 7, 2, 1, true>>;
 template <class AB, class D>
 using NMajorPairTileSet = std::tuple<GemmConfig<AB, D, 128, 128, 6, 2, 1, false>>;
+// 128x96 (B N x K only, after the rest: the table's order): M = 1024 with N = 1536 (deepseek_v3's
+// q_a_proj alone) in 8 x 16 = 128 tiles where 128x128 fills 96 SMs (cuBLASLt's tile there: id 28,
+// 96x128 in its column-major terms; session 45).
+template <class AB, class D>
+using KMajorNarrowTileSet = std::tuple<GemmConfig<AB, D, 128, 96, 6, 1, 1, true>>;
 
 template <class AB, class D>
 using LayoutSet = decltype(std::tuple_cat(TileSet<AB, D, true>{}, TileSet<AB, D, false>{}, KMajorTileSet<AB, D>{},
                                           NMajorSmallTileSet<AB, D>{}, PairTileSet<AB, D>{},
-                                          NMajorPairTileSet<AB, D>{}));
+                                          NMajorPairTileSet<AB, D>{}, KMajorNarrowTileSet<AB, D>{}));
 
 template <class AB>
 using OutputSet = decltype(std::tuple_cat(LayoutSet<AB, __nv_bfloat16>{}, LayoutSet<AB, __half>{},
@@ -150,6 +155,7 @@ static_assert(max_stages<float, 128, 176>() >= 5);
 static_assert(max_stages<float, 128, 136>() >= 5);
 static_assert(max_stages<float, 128, 112>() >= 6);  // 7 with one D staging buffer (kEpiBufs)
 static_assert(max_stages<float, 128, 128>() >= 6);
+static_assert(max_stages<float, 128, 96>() >= 6);
 static_assert(max_stages<float, 64, 128>() >= 8);
 static_assert(max_stages<float, 64, 64>() >= 13);
 // The 7-stage pair tile: one D staging buffer, the barriers placed by SmemCarve's pad rule.
