@@ -20,6 +20,8 @@
 //                                                     multicasts A instead: slower in ours, session 28);
 //                                                     the 7th stage with one D staging buffer per
 //                                                     consumer warpgroup (GemmConfig::kEpiBufs)
+//   128x96x64, 6 stages, cluster 1x1, B N x K only  : one wave of 128x96 where 128x128 leaves SMs idle
+//                                                     (M = 1024, N = 1536: 128 against 96 CTAs; session 45)
 //     64x64x64, 13 stages, cluster 1x1              : M <= 256 with few 64x128 tiles (N = 2112 =
 //                                                     33 x 64: 132 tiles at M = 256), serial split-K
 //                                                     of mid-sized K-heavy GEMMs (B K x N since
