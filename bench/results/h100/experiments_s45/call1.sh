@@ -23,7 +23,7 @@ if [ -n "$T" ]; then
 timeout 200 $T/tests/graphgemm_gpu_tests --gtest_brief=1 --gtest_filter='Sm90.SwapAB*' > $OUT/swap_tests.log 2>&1; echo "swap tests rc=$?"; tail -3 $OUT/swap_tests.log
 timeout 200 compute-sanitizer --tool racecheck $T/tests/graphgemm_gpu_tests --gtest_filter='Sm90.SwapABKernels' > $OUT/racecheck.log 2>&1; echo "racecheck rc=$?"; tail -2 $OUT/racecheck.log
 fi
-[ -n "$B" ] && for L in kn nk; do for r in 1 2; do echo "== $L r$r"; python3 bench/results/h100/experiments_s45/us_table.py $OUT/${L}_r$r/*.json; done; done
+[ -n "$B" ] && for L in kn nk; do for r in 1 2; do echo "== $L r$r"; python3 bench/results/h100/experiments_s44/us_table.py $OUT/${L}_r$r/*.json; done; done
 # ncu (N set): launch configuration and tensor-pipe activity of cuBLASLt's kernel and both wide tiles
 # at 1024 x 2112 x 7168, B K x N (one eager launch each after the warm-up; clocks unlocked)
 if [ -n "${N:-}" ] && [ -n "$B" ]; then

@@ -14,5 +14,5 @@ S="$S,${P}128x128x64_s6_c1x1_bk:parallel:2:c2,${P}64x256x64_s4_c1x1_pp_bk:none,$
 for r in 1 2; do
   timeout 200 $f --shapes $D/shapes_n1536.json --suites n1536 --dtypes bf16 --no-peak --backends "$S" --out $OUT/nk_r$r > $OUT/nk_r$r.log 2>&1; echo "r$r rc=$?"
 done
-for r in 1 2; do echo "== nk r$r"; python3 $D/us_table.py $OUT/nk_r$r/*.json; done
+for r in 1 2; do echo "== nk r$r"; python3 bench/results/h100/experiments_s44/us_table.py $OUT/nk_r$r/*.json; done
 grep -h "1024x1536x7168\|sm90:" $OUT/nk_r1.log | head -3

@@ -12,4 +12,4 @@ S="cublaslt,sm90,${P}128x96x64_s6_c1x1_bk:none,${P}128x128x64_s6_c1x1_bk:none"
 for r in 1 2; do
   timeout 200 $B/bench/graphgemm_bench --shapes $D/shapes_96.json --suites t96 --dtypes bf16 --no-peak --backends "$S" --out $OUT/r$r > $OUT/r$r.log 2>&1; echo "r$r rc=$?"
 done
-for r in 1 2; do echo "== r$r"; python3 $D/us_table.py $OUT/r$r/*.json; done
+for r in 1 2; do echo "== r$r"; python3 bench/results/h100/experiments_s44/us_table.py $OUT/r$r/*.json; done
