@@ -786,7 +786,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       for (int i = 0; i < kernel_count(); ++i) {
         const KernelInfo& ki = kernel_info(i);
         if (ki.schedule != k90::Schedule::swap_ab || !candidate(i) || ki.block_m < r.m) continue;
-        if (ki.block_m > kSwapABMaxM) continue;  // the wide token tile: choose_kernel's rule
+        if (wide_swap_tile(ki)) continue;  // choose_kernel's rule
         if (ki.block_k > 64 && kSwapABAtomsMaxBusy * cluster_tiles(ki, r.m, r.n) > r.num_sms) continue;
         const double t = estimate_us(ki, r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
         const bool better = best < 0 || t < best_us * (1 - 1e-9) ||

@@ -84,11 +84,6 @@ struct GemmConfig {
     static constexpr int kClusterN = ClusterN_;
     static constexpr int kClusterSize = ClusterM_ * ClusterN_;
     static constexpr bool kBKMajor = BKMajor_;
-    // Parallel split-K summed within clusters of 2, 4 or 8 CTAs (KernelParams::split_cluster):
-    // kernels without a cluster of their own, BN <= 128 (wider tiles spill registers in the
-    // reduction: 128x256 fp32 out, 16 bytes) and a multiple of 64 (the reduction's rows split into
-    // whole 4-column quads per thread over 8 ranks: not 128x96).
-    static constexpr bool kSplitCluster = kClusterSize == 1 && kBlockN <= 128 && kBlockN % 64 == 0;
     // Whether the kernel has the split-K, stream-K and cluster-sum paths (see UnsplitConfig), and
     // whether an unsplit twin without them is instantiated beside it: the small-M tile, whose
     // launches are short enough for the fixed costs to matter.
@@ -97,6 +92,13 @@ struct GemmConfig {
 
     static constexpr int kConsumerWGs = kBlockM / 64;
     static constexpr int kThreads = (kConsumerWGs + 1) * 128;
+    // Parallel split-K summed within clusters of 2, 4 or 8 CTAs (KernelParams::split_cluster):
+    // kernels without a cluster of their own, BN <= 128 (wider tiles spill registers in the
+    // reduction: 128x256 fp32 out, 16 bytes), whose reduction gives every consumer thread whole
+    // 4-column quads of its rank's BM / C rows at C = 8 (sum_cluster_rows; so at C = 2 and 4 too):
+    // not 128x96.
+    static constexpr bool kSplitCluster =
+        kClusterSize == 1 && kBlockN <= 128 && (kBlockM / 8) * (kBlockN / 4) % (kConsumerWGs * 128) == 0;
     // NOTES: 40 * 128 + 232 * 256 = 64512 <= 65536 registers per SM for the 3-WG kernel.
     static constexpr int kProducerRegs = 40;
     static constexpr int kConsumerRegs = kConsumerWGs == 2 ? 232 : 240;
