@@ -151,18 +151,42 @@ bool small_tile(const KernelInfo& k) {
 }
 
 // The pair tiles (128x128 / 128x112 in 2x1 clusters: the two M tiles of an N column share B by
-// multicast) replace a cooperative 128x128 choice where M spans two 128-row tiles, K is long, and a
-// pair tile's clusters fit one wave with at least as many CTAs busy: the most CTAs, then the wider
-// tile. Taken by that rule only (not ranked with the others, not split automatically).
+// multicast) replace a first choice of 128-row tiles without clusters (cooperative 128x128 or
+// 128x256, ping-pong 128x128) where M spans two 128-row tiles and K >= kPairMinK:
+//   - one wave of clusters with at least as many CTAs busy as the first choice (from K =
+//     kPairSharedMinK on, where sharing B pays alone; below it only with more CTAs busy), the
+//     first choice being the cooperative 128x128 tile: the most CTAs, then the wider tile;
+//   - or, 128x112 only, several waves of clusters that cost less than the first choice by
+//     relative_cost's terms with the pair's own efficiency kPairEfficiency (pair_waves_cost).
+// Taken by this rule only (not ranked with the others, not split automatically).
 // MEASURED (H100, session 26, experiments_s26/m256_cluster, forced beside the automatic 128x128,
 // two rounds, us): deepseek_v3.c 256x7168x16384 112.2 / 112.8 -> 103.8 / 103.5 (128x112: 128 CTAs
 // against 112), llama3_70b.down 256x8192x28672 204.1 / 196.7 -> 194.0 / 191.6 and llama3_70b.o
-// 256x8192x8192 56.7 / 57.3 -> 55.9 / 56.5 (128x128, 128 CTAs either way: B read once per pair);
-// not where K is short (256x7168x2048 18.3 / 19.5 -> 18.5-18.7 / 19.6-20.1; 256x6144x4096 25.8 /
-// 25.2 -> 26.3-26.6 / 25.5-25.6), hence kPairMinK; and two waves of clusters (N / 112 > 66) ran far
-// slower (256x8192x28672 at 128x112: 340.9 us). Session 28: 128x112 in 7 stages (one D staging buffer),
-// deepseek_v3.c 96.6-97.7 -> 94.1-94.5 us (A/B against the 6-stage tile's build, two rounds).
-constexpr std::int64_t kPairMinK = 8192;
+// 256x8192x8192 56.7 / 57.3 -> 55.9 / 56.5 (128x128, 128 CTAs either way: B read once per pair).
+// Session 28: 128x112 in 7 stages (one D staging buffer), deepseek_v3.c 96.6-97.7 -> 94.1-94.5 us.
+// Session 46 (experiments_s46/call2: M 160-256 x N 3072-28672 x K 2048-14336, both pair tiles forced
+// without programmatic launch beside automatic with it, two rounds; time pair / automatic): the
+// 7-stage 128x112 at K = 4096 in one wave with more CTAs than 128x128 (N 5120-7168) 0.954-0.983 on
+// all 14 rows (session 26's 6-stage tile had been slower at 256x6144x4096); at K = 2048 0.997-1.028.
+// In several waves (N = 14336: 128 clusters, 2 waves; N = 28672: 256, 3.9 waves) 0.904-0.951
+// against 128x256 at K >= 8192, 0.929-0.946 against ping-pong at N = 28672, K = 4096, 0.973-0.994
+// at N = 14336, K = 4096, 0.990-1.003 at K = 2048; slower where the waves quantize worse than the
+// first choice's (N = 8192: 74 clusters, 1.5-2.0x; N = 10240 against 128x176: 1.23-1.33x; call 1:
+// 256x57344x8192, 7.8 waves, 1.05x against ping-pong's 6.8) and against 64x128 (N <= 5120 at M <=
+// 192: 1.14-1.43x). 128x128 c2x1 at K = 4096 with the CTAs of 128x128 (N = 8192): 0.97-1.04; in
+// several waves 1.01-1.05 (N = 14336 / 28672; call 1, 256x57344x8192: 1.01).
+constexpr std::int64_t kPairMinK = 4096;
+constexpr std::int64_t kPairSharedMinK = 8192;
+// Fitted to the 64 rows of call 2 with several waves of 128x112 clusters (N 8192-28672) and call
+// 1's 256x57344x8192 / 256x24576x1536: with it the model ranks the pair cheaper exactly where it
+// ran faster at K >= 4096 (0.904-0.994x automatic's time; 256x57344x8192 predicted 1.11x, measured
+// 1.05x).
+constexpr double kPairEfficiency = 0.86;
+// relative_cost of a pair tile's `waves` of clusters, at kPairEfficiency.
+double pair_waves_cost(const KernelInfo& k, std::int64_t waves, std::int64_t k_dim) {
+  return static_cast<double>(waves) * (static_cast<double>(k_dim) / kPairEfficiency + kTileOverheadK) * k.block_m *
+         k.block_n / (128.0 * 256.0 * 4096.0);
+}
 bool pair_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::cooperative && k.cluster_m == 2 && k.cluster_n == 1 &&
          k.block_m == 128 && k.block_n <= 128;
@@ -345,28 +369,43 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     }
   }
   if (const KernelInfo& b = kernel_info(best.index);
-      b.schedule == kernels::sm90::Schedule::cooperative && b.block_m == 128 && b.block_n == 128 &&
-      b.cluster_m * b.cluster_n == 1 && m > 128 && m <= 256 && k_dim >= kPairMinK) {
+      b.block_m == 128 && (b.block_n == 128 || b.block_n == 256) && b.cluster_m * b.cluster_n == 1 && m > 128 && m <= 256 &&
+      k_dim >= kPairMinK) {
+    const bool first_128x128 = b.schedule == kernels::sm90::Schedule::cooperative && b.block_n == 128;
     const std::int64_t busy = std::min<std::int64_t>(cluster_tiles(b, m, n), num_sms);
+    const std::int64_t slots = pair_capacity > 0 ? pair_capacity : num_sms / 2;  // co-resident clusters
     int pick = -1;
-    std::int64_t pick_ctas = 0;
+    std::int64_t pick_waves = 0, pick_ctas = 0;
     for (const int i : pair_tiles) {
       const KernelInfo& k = kernel_info(i);
       const std::int64_t clusters = cluster_tiles(k, m, n);
-      if (clusters > (pair_capacity > 0 ? pair_capacity : num_sms / 2)) continue;  // one wave of clusters
-      const std::int64_t ctas = 2 * clusters;
-      if (ctas < busy) continue;
-      if (pick < 0 || ctas > pick_ctas || (ctas == pick_ctas && k.block_n > kernel_info(pick).block_n)) {
+      const std::int64_t waves = ceil_div(clusters, slots);
+      const std::int64_t ctas = 2 * clusters;  // (in one wave; several are ranked by pair_waves_cost)
+      if (waves == 1 ? !first_128x128 || ctas < busy || (k_dim < kPairSharedMinK && ctas == busy)
+                     : k.block_n >= 128 || pair_waves_cost(k, waves, k_dim) >= best_cost)
+        continue;
+      if (pick < 0 || waves < pick_waves || (waves == pick_waves && ctas > pick_ctas) ||
+          (waves == pick_waves && ctas == pick_ctas && k.block_n > kernel_info(pick).block_n)) {
         pick = i;
+        pick_waves = waves;
         pick_ctas = ctas;
       }
     }
     if (pick >= 0) {
       const KernelInfo& k = kernel_info(pick);
-      std::snprintf(buf, sizeof buf, "the two M tiles of each N column share B in 2x1 clusters: %lld clusters of %dx%d, "
-                    "%lld CTAs in one wave (K = %lld), against %lld tiles of 128x128",
-                    static_cast<long long>(pick_ctas / 2), k.block_m, k.block_n, static_cast<long long>(pick_ctas),
-                    static_cast<long long>(k_dim), static_cast<long long>(cluster_tiles(b, m, n)));
+      if (pick_waves == 1) {
+        std::snprintf(buf, sizeof buf, "the two M tiles of each N column share B in 2x1 clusters: %lld clusters of %dx%d, "
+                      "%lld CTAs in one wave (K = %lld), against %lld tiles of %dx%d",
+                      static_cast<long long>(pick_ctas / 2), k.block_m, k.block_n, static_cast<long long>(pick_ctas),
+                      static_cast<long long>(k_dim), static_cast<long long>(cluster_tiles(b, m, n)), b.block_m, b.block_n);
+      } else {
+        std::snprintf(buf, sizeof buf, "the two M tiles of each N column share B in 2x1 clusters: %lld clusters of %dx%d in "
+                      "%lld waves of %lld, cost %.3f against %.3f for %lld tiles of %dx%d%s (K = %lld)",
+                      static_cast<long long>(pick_ctas / 2), k.block_m, k.block_n, static_cast<long long>(pick_waves),
+                      static_cast<long long>(slots), pair_waves_cost(k, pick_waves, k_dim), best_cost,
+                      static_cast<long long>(cluster_tiles(b, m, n)), b.block_m, b.block_n,
+                      b.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "", static_cast<long long>(k_dim));
+      }
       best.index = pick;
       best.explanation = buf;
       return best;

@@ -19,9 +19,10 @@ struct KernelChoice {
 
 // Among the instances for (in, out, b_k_major), the one with the least estimated time
 // (relative_cost). Ties go to the larger tile. split_k_only: only instances with split-K
-// (the cooperative ones). Then two rules: the pair tiles (2x1 clusters sharing B) for a 128x128
-// choice at two M tiles and long K, where `pair_capacity` co-resident clusters of 2 (0: num_sms / 2)
-// hold them in one wave; the 64x64 tile where the others leave most SMs idle.
+// (the cooperative ones). Then rules: the pair tiles (2x1 clusters sharing B) for a choice of
+// 128-row tiles at two M tiles and K >= 4096, in one wave of the `pair_capacity` co-resident
+// clusters of 2 (0: num_sms / 2) or in waves whose last is nearly full; the narrow, wide swap-AB
+// and 64x64 tiles where the others leave SMs idle.
 [[nodiscard]] KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n,
                                          std::int64_t k, int num_sms, bool split_k_only = false, int pair_capacity = 0);
 

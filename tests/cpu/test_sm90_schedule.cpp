@@ -809,8 +809,11 @@ TEST(Sm90Heuristic, SerialSplitOnlyWithinHalfTheSms) {
 // Two M tiles sharing B: where automatic took the cooperative 128x128 tile, M spans two 128-row
 // tiles and K >= 8192, the 2x1-cluster tile with the most CTAs in one wave of clusters (session 26,
 // H100: deepseek_v3.c 256x7168x16384 112.2 -> 103.8 us on 128x112; llama3_70b.down 256x8192x28672
-// 204.1 -> 194.0 and llama3_70b.o 256x8192x8192 56.7 -> 55.9 on 128x128). Not at short K, one M
-// tile, many M tiles, two waves of clusters, nor where another tile keeps more SMs busy.
+// 204.1 -> 194.0 and llama3_70b.o 256x8192x8192 56.7 -> 55.9 on 128x128); from K = 4096 on where it
+// also keeps more SMs busy (session 46: 256x6144x4096 0.979x automatic's time); 128x112 in several
+// waves of clusters where the model ranks them cheaper than ping-pong or 128x256 (session 46:
+// 256x28672x4096 0.946x, 256x14336x8192 0.935x). Not at short K, one M tile, many M tiles, in waves
+// that quantize worse than the first choice's, nor where another tile keeps more SMs busy.
 TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
   auto chosen = [](std::int64_t m, std::int64_t n, std::int64_t k, int capacity = 0) {
     const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132, false, capacity);
@@ -826,9 +829,16 @@ TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
     EXPECT_STREQ(gd::kernel_info(chosen(m, n, k).index).name, "sm90_bf16_bf16_128x128x64_s6_c2x1_bk") << n << " " << k;
   // Fewer co-resident clusters than 64: the pair does not fit one wave.
   EXPECT_STRNE(gd::kernel_info(chosen(256, 8192, 8192, 60).index).name, "sm90_bf16_bf16_128x128x64_s6_c2x1_bk");
-  for (const auto& [m, n, k] : {std::tuple{256, 7168, 2048}, std::tuple{256, 6144, 4096}, std::tuple{128, 7168, 16384},
+  for (const auto& [m, n, k] : {std::tuple{256, 6144, 4096}, std::tuple{192, 7168, 4096}, std::tuple{256, 28672, 4096},
+                                std::tuple{256, 14336, 8192}, std::tuple{160, 28672, 14336}}) {
+    const gd::KernelChoice c = chosen(m, n, k);
+    EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x112x64_s7_c2x1_bk") << m << "x" << n << "x" << k;
+    EXPECT_NE(c.explanation.find(n > 8192 ? "waves of 66" : "in one wave"), std::string::npos) << c.explanation;
+  }
+  for (const auto& [m, n, k] : {std::tuple{256, 7168, 2048}, std::tuple{256, 8192, 4096}, std::tuple{128, 7168, 16384},
                                 std::tuple{512, 7168, 16384}, std::tuple{4096, 8192, 8192}, std::tuple{256, 10240, 8192},
-                                std::tuple{256, 4096, 14336}}) {
+                                std::tuple{256, 4096, 14336}, std::tuple{256, 57344, 8192}, std::tuple{256, 24576, 1536},
+                                std::tuple{256, 28672, 2048}, std::tuple{192, 5120, 8192}}) {
     const gd::KernelInfo& ki = gd::kernel_info(chosen(m, n, k).index);
     EXPECT_FALSE(ki.cluster_m == 2 && ki.block_n <= 128) << m << "x" << n << "x" << k << ": " << ki.name;
   }
