@@ -182,6 +182,7 @@ constexpr std::int64_t kPairSharedMinK = 8192;
 // ran faster at K >= 4096 (0.904-0.994x automatic's time; 256x57344x8192 predicted 1.11x, measured
 // 1.05x).
 constexpr double kPairEfficiency = 0.86;
+constexpr int kPairWavesTileN = 112;  // (the tile that was measured in several waves)
 // relative_cost of a pair tile's `waves` of clusters, at kPairEfficiency.
 double pair_waves_cost(const KernelInfo& k, std::int64_t waves, std::int64_t k_dim) {
   return static_cast<double>(waves) * (static_cast<double>(k_dim) / kPairEfficiency + kTileOverheadK) * k.block_m *
@@ -382,7 +383,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       const std::int64_t waves = ceil_div(clusters, slots);
       const std::int64_t ctas = 2 * clusters;  // (in one wave; several are ranked by pair_waves_cost)
       if (waves == 1 ? !first_128x128 || ctas < busy || (k_dim < kPairSharedMinK && ctas == busy)
-                     : k.block_n >= 128 || pair_waves_cost(k, waves, k_dim) >= best_cost)
+                     : k.block_n != kPairWavesTileN || pair_waves_cost(k, waves, k_dim) >= best_cost)
         continue;
       if (pick < 0 || waves < pick_waves || (waves == pick_waves && ctas > pick_ctas) ||
           (waves == pick_waves && ctas == pick_ctas && k.block_n > kernel_info(pick).block_n)) {

@@ -306,6 +306,29 @@ TEST(Sm90, AutomaticTakesNarrowTileWhereItFillsTheWave) {
   }
 }
 
+// Automatic takes the pair tiles (2x1 clusters sharing B) at two M tiles from K = 4096 where they keep
+// more SMs busy in one wave, and 128x112 pairs in several waves of clusters where the model ranks
+// them cheaper (session 46): chosen where the rule says, and correct there (ragged M and N, bias, C).
+TEST(Sm90, AutomaticTakesPairTilesAtTwoMTiles) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 320;
+  for (const auto& [m, n, k, pair] : std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, bool>>{
+           {256, 6144, 4096, true}, {240, 13824, 5120, true}, {200, 27648, 4096, true}, {256, 7168, 2048, false},
+           {256, 8192, 4096, false}}) {
+    GemmSpec spec{m, n, k, DType::bf16, DType::bf16};
+    spec.b_layout = Layout::col_major;
+    spec.ld_multiple = 8;
+    spec.with_bias = pair;
+    spec.with_c = pair;
+    spec.beta = pair ? -0.5f : 0.0f;
+    GemmOptions options;
+    options.backend = Backend::sm90;
+    const std::string chosen = automatic_choice(spec, options, seed);
+    EXPECT_EQ(chosen.find("_128x112x64_s7_c2x1_") != std::string::npos, pair) << m << "x" << n << "x" << k << ": " << chosen;
+    check_case(spec, options, seed++);
+  }
+}
+
 // The last M tile of an M its tile's rows do not divide loads the A box that ends at row M - 1 and
 // reads its own rows further on in the stage (a_box_row: a box mostly past M is slow to zero-fill,
 // session 32). Those rows must get the bits the same rows get in a full tile: each schedule and
