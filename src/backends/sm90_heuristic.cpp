@@ -183,10 +183,14 @@ constexpr std::int64_t kPairSharedMinK = 8192;
 // 1.05x).
 constexpr double kPairEfficiency = 0.86;
 constexpr int kPairWavesTileN = 112;  // (the tile that was measured in several waves)
+// The cost unit of relative_cost: `waves` of a tile's per-tile cost (in K) plus a cost paid once,
+// scaled by the tile's area, relative to 128x256 tiles at K = 4096.
+double waves_cost(const KernelInfo& k, std::int64_t waves, double per_tile, double once) {
+  return (static_cast<double>(waves) * per_tile + once) * k.block_m * k.block_n / (128.0 * 256.0 * 4096.0);
+}
 // relative_cost of a pair tile's `waves` of clusters, at kPairEfficiency.
 double pair_waves_cost(const KernelInfo& k, std::int64_t waves, std::int64_t k_dim) {
-  return static_cast<double>(waves) * (static_cast<double>(k_dim) / kPairEfficiency + kTileOverheadK) * k.block_m *
-         k.block_n / (128.0 * 256.0 * 4096.0);
+  return waves_cost(k, waves, static_cast<double>(k_dim) / kPairEfficiency + kTileOverheadK, 0.0);
 }
 bool pair_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::cooperative && k.cluster_m == 2 && k.cluster_n == 1 &&
@@ -279,7 +283,7 @@ double relative_cost(const KernelInfo& k, std::int64_t m, std::int64_t n, std::i
   if (waves <= 2) flat.cluster_m = flat.cluster_n = 1;
   const double per_tile = static_cast<double>(k_dim) / tile_efficiency(flat) + (pingpong ? kPingpongTileOverheadK : kTileOverheadK);
   const double once = pingpong ? kPingpongOnceOverheadK : 0.0;
-  return (static_cast<double>(waves) * per_tile + once) * k.block_m * k.block_n / (128.0 * 256.0 * 4096.0);
+  return waves_cost(k, waves, per_tile, once);
 }
 
 KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k_dim,

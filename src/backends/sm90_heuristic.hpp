@@ -21,8 +21,9 @@ struct KernelChoice {
 // (relative_cost). Ties go to the larger tile. split_k_only: only instances with split-K
 // (the cooperative ones). Then rules: the pair tiles (2x1 clusters sharing B) for a choice of
 // 128-row tiles at two M tiles and K >= 4096, in one wave of the `pair_capacity` co-resident
-// clusters of 2 (0: num_sms / 2) or in waves whose last is nearly full; the narrow, wide swap-AB
-// and 64x64 tiles where the others leave SMs idle.
+// clusters of 2 (0: num_sms / 2) with more SMs busy, or (128x112) in several waves where the cost
+// model at the pair's own efficiency ranks them cheaper; the narrow, wide swap-AB and 64x64 tiles
+// where the others leave SMs idle.
 [[nodiscard]] KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_t m, std::int64_t n,
                                          std::int64_t k, int num_sms, bool split_k_only = false, int pair_capacity = 0);
 
