@@ -203,7 +203,7 @@ Status GemmChain::can_implement(const ChainArgs& a) const {
 }
 
 Status detail::ChainAccess::make_launch(const GemmChain& c, const ChainArgs& a, Workspace ws,
-                                        sm90::ChainLaunchStorage& out) {
+                                        sm90::ChainLaunchStorage& out, bool step_only) {
   GRAPHGEMM_TRY(c.can_implement(a));
   if (a.m() < 1) return invalid("M = 0: there is nothing to launch");
   if (ws.size < c.workspace_bytes_)
@@ -238,6 +238,7 @@ Status detail::ChainAccess::make_launch(const GemmChain& c, const ChainArgs& a, 
   p.workspace_bytes = ws.size;
   p.programmatic = c.programmatic_;
   p.prefetch_kb = c.prefetch_kb_;
+  p.step_only = step_only;
   const cudaError_t err = sm90::chain_make_launch_args(c.kernel_, p, c.num_sms_, out);
   if (err != cudaSuccess)
     return {StatusCode::internal, std::string("GEMM chain: the launch arguments could not be made (") + cudaGetErrorString(err) +

@@ -8,9 +8,11 @@
 namespace graphgemm::detail {
 
 struct ChainAccess {
-  // Validates `args` and `workspace` against `chain` and fills the launch arguments (host only).
+  // Validates `args` and `workspace` against `chain` and fills the launch arguments (host only);
+  // step_only: the chain kernel's parameter alone (the graph update of a node whose setup node
+  // already holds these layers' weights and biases).
   [[nodiscard]] static Status make_launch(const GemmChain& chain, const ChainArgs& args, Workspace workspace,
-                                          sm90::ChainLaunchStorage& out);
+                                          sm90::ChainLaunchStorage& out, bool step_only = false);
   [[nodiscard]] static int kernel(const GemmChain& chain) noexcept { return chain.kernel_; }
 };
 

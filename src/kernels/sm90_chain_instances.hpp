@@ -39,7 +39,9 @@ unsigned long long chain_workspace_bytes(int i, int max_m, int layers, const int
 int chain_grid(int i, int max_m, int layers, const int* n, int num_sms);
 // Two-tile instances: the most rows that run the small-M tile (0: none; one-tile instances: 0).
 int chain_small_max_m(int i, int max_m, int layers, const int* n, int num_sms);
-// Host only, capture-safe; cudaErrorInvalidValue for what the kernel cannot do.
+// Host only, capture-safe; cudaErrorInvalidValue for what the kernel cannot do. With
+// p.step_only, only the chain kernel's parameter and the geometry are made (chain_setup_arg's
+// bytes are then undefined).
 cudaError_t chain_make_launch_args(int i, const kernels::sm90::ChainProblem& p, int num_sms, ChainLaunchStorage& out);
 // Enqueues the setup kernel and the chain kernel (programmatic after it).
 cudaError_t chain_launch(int i, const ChainLaunchStorage& s, cudaStream_t stream);

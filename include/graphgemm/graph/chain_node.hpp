@@ -10,8 +10,9 @@
 //   node.update(exec, args);  exec.launch(stream);
 //
 // A step that changes only M, x, y, the per-row scales and alpha rewrites the chain node's
-// parameter block alone (~400 bytes: one driver update, whatever the number of layers); changed
-// weights or biases also rewrite the setup node's. The workspace is the one given when recording.
+// parameter block alone (~400 bytes: one driver update and two tensor-map encodes, whatever the
+// number of layers); changed weights or biases also rebuild the layers' table (4 encodes a layer)
+// and rewrite the setup node's. The workspace is the one given when recording.
 
 #include <cuda_runtime_api.h>
 

@@ -470,10 +470,14 @@ struct GemmChain {
             return cudaErrorInvalidValue;
         char* wsp = static_cast<char*>(p.workspace);
 
-        std::memset(static_cast<void*>(&la), 0, sizeof la);
         constexpr CUtensorMapDataType dt = tma_dtype<Element>();
         ChainSetupParams& sp = la.setup;
-        for (int l = 0; l < p.layers; ++l) {
+        if (p.step_only) {
+            std::memset(static_cast<void*>(&la.step), 0, sizeof la.step);
+        } else {
+            std::memset(static_cast<void*>(&la), 0, sizeof la);
+        }
+        for (int l = 0; l < p.layers && !p.step_only; ++l) {
             const Layer& L = p.layer[l];
             ChainLayerTable& t = sp.layer[l];
             cudaError_t err = encode_tma_2d(&t.tma_b[0], dt, L.w, L.k, L.n, L.ldw * kE, Small::kBoxBInner, Small::kBoxBOuter);
@@ -496,10 +500,12 @@ struct GemmChain {
             t.n = L.n;
             t.k = L.k;
         }
-        sp.table = reinterpret_cast<ChainLayerTable*>(wsp);
-        sp.counters = reinterpret_cast<int4*>(wsp + ws.counters);
-        sp.counter_n16 = static_cast<unsigned>(ws.counter_bytes / 16);
-        sp.layers = p.layers;
+        if (!p.step_only) {
+            sp.table = reinterpret_cast<ChainLayerTable*>(wsp);
+            sp.counters = reinterpret_cast<int4*>(wsp + ws.counters);
+            sp.counter_n16 = static_cast<unsigned>(ws.counter_bytes / 16);
+            sp.layers = p.layers;
+        }
 
         ChainStepParams& cp = la.step;
         // x_0 has M rows: where M < BlockM its box holds M rounded up to 8 rows (chain_body).
@@ -509,7 +515,7 @@ struct GemmChain {
         if (err != cudaSuccess) return err;
         err = encode_tma_2d(&cp.tma_out, dt, p.y, last.n, p.m, p.ldy * kE, Config::kEpiCols, 64);
         if (err != cudaSuccess) return err;
-        cp.table = sp.table;
+        cp.table = reinterpret_cast<const ChainLayerTable*>(wsp);
         cp.counters = reinterpret_cast<int*>(wsp + ws.counters);
         cp.out = p.y;
         cp.ld_out = p.ldy;

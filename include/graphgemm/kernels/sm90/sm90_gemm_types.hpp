@@ -208,6 +208,10 @@ struct ChainProblem {
     // before (clamped to the layer's k-blocks); < 0: kChainPrefetchKBlocks.
     int prefetch_kb = -1;
     bool programmatic = false;  // the setup kernel may start while the kernel before it finishes
+    // Fill only the chain kernel's step parameter (and the geometry), not the setup kernel's table:
+    // for a graph update whose layers (weights, biases) are those of the setup node as it stands,
+    // which saves the table's tensor-map encodes (4 a layer) on every step.
+    bool step_only = false;
 };
 
 namespace detail {
