@@ -648,7 +648,6 @@ int main(int argc, char** argv) {
         md << line;
         std::printf("%s", line);
       }
-      json << "\n  ]}";
       md << "\n";
     }
     int major = prop.major, minor = prop.minor;
