@@ -1,7 +1,6 @@
 // Chain nodes: a GemmChain as two kernel nodes of a captured graph, the chain node updatable.
 #include "graphgemm/graph/chain_node.hpp"
 
-#include <cstring>
 #include <vector>
 
 #include "common/cuda_check.hpp"
@@ -49,8 +48,11 @@ struct ChainNode::State {
   cudaGraphNode_t setup = nullptr, node = nullptr;
   cudaFunction_t setup_fn = nullptr, chain_fn = nullptr;
   LaunchShape setup_shape, chain_shape;
-  std::vector<unsigned char> setup_bytes;  // the setup node's parameter as last set
-  std::vector<LayerKey> layers;            // the layers it was made from
+  std::vector<LayerKey> recorded;  // the layers the setup node was recorded with
+  // Some update has set a setup node to other layers. CUDA cannot say what the setup node of a
+  // given executable graph holds (several may be instantiated from the graph, and one destroyed
+  // and another made at its address), so from then on every update sets it.
+  bool setup_changed = false;
   long long setup_updates = 0;
 };
 
@@ -93,9 +95,7 @@ Status record_chain(const GemmChain& chain, const ChainArgs& args, Workspace wor
   void* chain_args[1] = {s9::chain_step_arg(la)};
   GRAPHGEMM_TRY(detail::add_captured_kernel_node(stream, s9::chain_function(kernel), st->chain_shape, chain_args,
                                                  &st->node, &st->chain_id, &st->chain_fn, true));
-  const auto* bytes = static_cast<const unsigned char*>(s9::chain_setup_arg(la));
-  st->setup_bytes.assign(bytes, bytes + s9::chain_setup_arg_bytes());
-  st->layers = layer_keys(args);
+  st->recorded = layer_keys(args);
   out.state_ = std::move(st);
   return {};
 }
@@ -116,23 +116,19 @@ Status ChainNode::update(cudaGraphExec_t exec, cudaGraph_t instantiated_from, co
                                               ": a chain node computes at least one row; skip the graph launch when "
                                               "there is nothing to compute"};
   State& st = *state_;
-  // The usual step keeps the layers (new M, x, y, scales, alpha): its launch arguments are the
-  // chain kernel's parameter alone, without the table's tensor maps (4 encodes a layer, ~0.05 us
-  // each). Otherwise the whole launch is made and the setup node set where its table changed.
-  const bool step_only = same_layers(st.layers, args);
+  // The usual step keeps the recorded layers (new M, x, y, scales, alpha): its launch arguments are
+  // the chain kernel's parameter alone, without the table's tensor maps (4 encodes a layer, ~0.05 us
+  // each). Otherwise the whole launch is made and the setup node set too.
+  const bool step_only = !st.setup_changed && same_layers(st.recorded, args);
   s9::ChainLaunchStorage la;
   GRAPHGEMM_TRY(graphgemm::detail::ChainAccess::make_launch(*st.chain, args, st.workspace, la, step_only));
-  // Everything is validated above; then the setup node (only where the fixed part changed: new
-  // weights or biases, rare), then the chain node.
+  // Everything is validated above; then the setup node (where the layers are not the recorded
+  // ones, or have not been since some update: see State::setup_changed), then the chain node.
   if (!step_only) {
-    const void* setup = s9::chain_setup_arg(la);
-    if (std::memcmp(setup, st.setup_bytes.data(), st.setup_bytes.size()) != 0) {
-      void* a[1] = {const_cast<void*>(setup)};
-      GRAPHGEMM_TRY(detail::set_kernel_node_params(exec, st.setup, st.setup_fn, st.setup_shape, a));
-      std::memcpy(st.setup_bytes.data(), setup, st.setup_bytes.size());
-      ++st.setup_updates;
-    }
-    st.layers = layer_keys(args);
+    st.setup_changed = true;
+    void* a[1] = {s9::chain_setup_arg(la)};
+    GRAPHGEMM_TRY(detail::set_kernel_node_params(exec, st.setup, st.setup_fn, st.setup_shape, a));
+    ++st.setup_updates;
   }
   void* a[1] = {s9::chain_step_arg(la)};
   return detail::set_kernel_node_params(exec, st.node, st.chain_fn, st.chain_shape, a);

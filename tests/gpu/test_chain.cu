@@ -297,8 +297,8 @@ TEST_P(ChainNodeUpdates, ReplaysEqualEagerRuns) {
     ASSERT_TRUE(exec.instantiate(cap).ok());
   }
   std::mt19937 rng(5);
-  long long weight_changes = 0;
-  int last_w = 0;
+  long long setup_updates = 0;  // every update from the first one with other than the recorded weights
+  bool changed = false;
   for (int step = 0; step < 24; ++step) {
     Choice ch = c0;  // step 0: the recorded arguments, replayed without an update
     if (step > 0) {
@@ -307,7 +307,8 @@ TEST_P(ChainNodeUpdates, ReplaysEqualEagerRuns) {
       ch.w = step < 8 ? 0 : static_cast<int>(rng() & 1u);
       ch.alpha = std::uniform_real_distribution<float>(-2.0f, 2.0f)(rng);
     }
-    if (ch.w != last_w) ++weight_changes, last_w = ch.w;
+    changed = changed || ch.w != c0.w;
+    if (step > 0 && changed) ++setup_updates;
     const std::vector<ChainLayer> ls = make_layers(o, ch);
     const ChainArgs args = make_args(o, ch, ls);
     if (step > 0) {
@@ -327,9 +328,27 @@ TEST_P(ChainNodeUpdates, ReplaysEqualEagerRuns) {
     EXPECT_TRUE(got == want) << "graph replay, step " << step << " M = " << ch.m;
     EXPECT_TRUE(eager == want) << "eager run, step " << step << " M = " << ch.m;
   }
-  EXPECT_EQ(node.setup_updates(), weight_changes);
-  EXPECT_GT(weight_changes, 0);
+  EXPECT_EQ(node.setup_updates(), setup_updates);
+  EXPECT_GT(setup_updates, 0);
   if (foreign) {
+    // A second executable graph of the same graph: its setup node holds the recorded weights
+    // whatever the first one's holds. The first updated to the other weights, then the second
+    // with the same arguments: it must run those weights too.
+    Choice ch = c0;
+    ch.m = 77;
+    ch.w = 1 - c0.w;
+    const std::vector<ChainLayer> ls = make_layers(o, ch);
+    const ChainArgs args = make_args(o, ch, ls);
+    ASSERT_TRUE(node.update(raw, g, args).ok());
+    cudaGraphExec_t raw2 = nullptr;
+    SUPPORT_CUDA(cudaGraphInstantiate(&raw2, g, 0));
+    ASSERT_TRUE(node.update(raw2, g, args).ok());
+    support::fill_poison(o.y[ch.y].get(), DType::bf16, kMaxM * 512, stream.s);
+    SUPPORT_CUDA(cudaGraphLaunch(raw2, stream.s));
+    SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+    EXPECT_TRUE(support::download(args.y) == layer_by_layer(o, ch, chain.kernel_for(ch.m), stream.s))
+        << "a second executable graph of the same graph";
+    SUPPORT_CUDA(cudaGraphExecDestroy(raw2));
     SUPPORT_CUDA(cudaGraphExecDestroy(raw));
     SUPPORT_CUDA(cudaGraphDestroy(g));
   }

@@ -11,8 +11,11 @@
 //
 // A step that changes only M, x, y, the per-row scales and alpha rewrites the chain node's
 // parameter block alone (~400 bytes: one driver update and two tensor-map encodes, whatever the
-// number of layers); changed weights or biases also rebuild the layers' table (4 encodes a layer)
-// and rewrite the setup node's. The workspace is the one given when recording.
+// number of layers). An update with weights or biases other than the recorded ones also rebuilds
+// the layers' table (4 encodes a layer) and rewrites the setup node's parameter (~5 KB), and so
+// does every update after it (CUDA cannot tell what an executable graph's setup node holds, and
+// several may be instantiated from one graph): record the node with the weights it will run. The
+// workspace is the one given when recording.
 
 #include <cuda_runtime_api.h>
 
@@ -39,7 +42,8 @@ class ChainNode {
   [[nodiscard]] bool recorded() const noexcept { return state_ != nullptr; }
   [[nodiscard]] cudaGraphNode_t setup_node() const noexcept;
   [[nodiscard]] cudaGraphNode_t chain_node() const noexcept;
-  // How many updates also had to rewrite the setup node (the layers' weights or biases changed).
+  // How many updates also rewrote the setup node: those from the first one whose weights or biases
+  // were not the recorded ones.
   [[nodiscard]] long long setup_updates() const noexcept;
 
  private:

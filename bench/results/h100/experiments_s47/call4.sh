@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Session 47, call 4: the GPU tests of the step-only chain node update (s47t); memcheck and racecheck
+# Session 47, calls 4 and 6: the GPU tests of the step-only chain node update (call 4: s47t; call 6:
+# s47t2, the setup node set on every update from the first one with other than the recorded weights); memcheck and racecheck
 # on the chain node tests (ChainNodeUpdates: random updates of M, x, y, scales, alpha and weights,
 # every replay bit for bit equal to an eager run; steps that keep the weights take the step-only
 # path, the others rebuild the table and rewrite the setup node).
