@@ -445,6 +445,44 @@ struct GemmChain {
         return tiles;
     }
 
+    // The setup kernel's parameter: the layers' table (every tensor map of W and of the activations
+    // between layers) and where it and the counters go in the workspace `wsp` laid out as `ws`.
+    static cudaError_t make_setup_args(const Problem& p, const WorkspaceLayout& ws, char* wsp,
+                                       detail::ChainSetupParams& sp) {
+        using namespace detail;
+        constexpr long long kE = sizeof(Element);
+        constexpr CUtensorMapDataType dt = tma_dtype<Element>();
+        std::memset(static_cast<void*>(&sp), 0, sizeof sp);
+        for (int l = 0; l < p.layers; ++l) {
+            const Layer& L = p.layer[l];
+            ChainLayerTable& t = sp.layer[l];
+            cudaError_t err = encode_tma_2d(&t.tma_b[0], dt, L.w, L.k, L.n, L.ldw * kE, Small::kBoxBInner, Small::kBoxBOuter);
+            if (err != cudaSuccess) return err;
+            err = encode_tma_2d(&t.tma_b[1], dt, L.w, L.k, L.n, L.ldw * kE, Config::kBoxBInner, Config::kBoxBOuter);
+            if (err != cudaSuccess) return err;
+            if (l > 0) {
+                err = encode_tma_2d(&t.tma_in, dt, wsp + ws.act[l - 1], L.k, p.max_m, L.k * kE, Config::kBoxAInner,
+                                    Config::kBoxAOuter);
+                if (err != cudaSuccess) return err;
+            }
+            if (l + 1 < p.layers) {
+                t.out = wsp + ws.act[l];
+                t.ld_out = L.n;
+                err = encode_tma_2d(&t.tma_out, dt, t.out, L.n, p.max_m, L.n * kE, Config::kEpiCols, 64);
+                if (err != cudaSuccess) return err;
+            }
+            t.bias = L.bias;
+            t.bias_type = static_cast<int>(L.bias_type);
+            t.n = L.n;
+            t.k = L.k;
+        }
+        sp.table = reinterpret_cast<ChainLayerTable*>(wsp);
+        sp.counters = reinterpret_cast<int4*>(wsp + ws.counters);
+        sp.counter_n16 = static_cast<unsigned>(ws.counter_bytes / 16);
+        sp.layers = p.layers;
+        return cudaSuccess;
+    }
+
     // Host only, capture-safe. cudaErrorInvalidValue for what the kernel cannot do (the library
     // checks first and says why in words).
     static cudaError_t make_launch_args(const Problem& p, int num_sms, LaunchArgs& la) {
@@ -470,44 +508,14 @@ struct GemmChain {
             return cudaErrorInvalidValue;
         char* wsp = static_cast<char*>(p.workspace);
 
-        constexpr CUtensorMapDataType dt = tma_dtype<Element>();
-        ChainSetupParams& sp = la.setup;
-        if (p.step_only) {
-            std::memset(static_cast<void*>(&la.step), 0, sizeof la.step);
-        } else {
-            std::memset(static_cast<void*>(&la), 0, sizeof la);
-        }
-        for (int l = 0; l < p.layers && !p.step_only; ++l) {
-            const Layer& L = p.layer[l];
-            ChainLayerTable& t = sp.layer[l];
-            cudaError_t err = encode_tma_2d(&t.tma_b[0], dt, L.w, L.k, L.n, L.ldw * kE, Small::kBoxBInner, Small::kBoxBOuter);
-            if (err != cudaSuccess) return err;
-            err = encode_tma_2d(&t.tma_b[1], dt, L.w, L.k, L.n, L.ldw * kE, Config::kBoxBInner, Config::kBoxBOuter);
-            if (err != cudaSuccess) return err;
-            if (l > 0) {
-                err = encode_tma_2d(&t.tma_in, dt, wsp + ws.act[l - 1], L.k, p.max_m, L.k * kE, Config::kBoxAInner,
-                                    Config::kBoxAOuter);
-                if (err != cudaSuccess) return err;
-            }
-            if (l + 1 < p.layers) {
-                t.out = wsp + ws.act[l];
-                t.ld_out = L.n;
-                err = encode_tma_2d(&t.tma_out, dt, t.out, L.n, p.max_m, L.n * kE, Config::kEpiCols, 64);
-                if (err != cudaSuccess) return err;
-            }
-            t.bias = L.bias;
-            t.bias_type = static_cast<int>(L.bias_type);
-            t.n = L.n;
-            t.k = L.k;
-        }
         if (!p.step_only) {
-            sp.table = reinterpret_cast<ChainLayerTable*>(wsp);
-            sp.counters = reinterpret_cast<int4*>(wsp + ws.counters);
-            sp.counter_n16 = static_cast<unsigned>(ws.counter_bytes / 16);
-            sp.layers = p.layers;
+            const cudaError_t err = make_setup_args(p, ws, wsp, la.setup);
+            if (err != cudaSuccess) return err;
         }
 
+        constexpr CUtensorMapDataType dt = tma_dtype<Element>();
         ChainStepParams& cp = la.step;
+        std::memset(static_cast<void*>(&cp), 0, sizeof cp);
         // x_0 has M rows: where M < BlockM its box holds M rounded up to 8 rows (chain_body).
         cp.a0_rows = p.m < Config::kBlockM ? (p.m + 7) / 8 * 8 : Config::kBoxAOuter;
         cudaError_t err = encode_tma_2d(&cp.tma_in, dt, p.x, p.layer[0].k, p.m, p.ldx * kE, Config::kBoxAInner,
