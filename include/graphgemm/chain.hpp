@@ -64,9 +64,6 @@ struct ChainOptions {
   // on: the setup kernel may start while the kernel before it finishes (programmatic dependent
   // launch; the chain kernel always follows the setup kernel that way).
   bool programmatic_launch = false;
-  // k-blocks of each layer's B a CTA pulls into L2 while it waits for the layer before
-  // (-1: automatic). For benchmarking.
-  int prefetch_k_blocks = -1;
 };
 
 namespace detail {
@@ -114,7 +111,6 @@ class GemmChain {
   std::int64_t k0_ = 0;
   std::vector<int> n_;  // N_l
   bool programmatic_ = false;
-  int prefetch_kb_ = -1;
   std::size_t workspace_bytes_ = 0;
   std::string description_;
 };

@@ -88,9 +88,6 @@ Status GemmChain::initialize(const ChainArgs& problem, const ChainOptions& optio
   const std::int64_t max_m = options.max_m > 0 ? options.max_m : problem.m();
   if (max_m < 1) return invalid("max_m is 0: give ChainOptions::max_m, the most rows a run will have");
   if (max_m > INT32_MAX) return invalid("max_m = " + str(max_m) + " must be below 2^31");
-  if (options.prefetch_k_blocks < -1)
-    return invalid("ChainOptions::prefetch_k_blocks is " + str(options.prefetch_k_blocks) +
-                   "; give -1 (automatic) or the k-blocks to prefetch (0: none)");
   if (problem.m() > max_m) return invalid("M = " + str(problem.m()) + " is larger than max_m = " + str(max_m));
 
   int device = 0, major = 0, minor = 0, sms = 0;
@@ -160,7 +157,6 @@ Status GemmChain::initialize(const ChainArgs& problem, const ChainOptions& optio
   k0_ = problem.x.cols;
   n_ = n;
   programmatic_ = options.programmatic_launch;
-  prefetch_kb_ = options.prefetch_k_blocks;
   small_max_m_ = detail::sm90::chain_small_max_m(chosen, static_cast<int>(max_m), layers, n.data(), sms);
   workspace_bytes_ = detail::sm90::chain_workspace_bytes(chosen, static_cast<int>(max_m), layers, n.data());
   std::string widths = str(k0_);
@@ -237,7 +233,6 @@ Status detail::ChainAccess::make_launch(const GemmChain& c, const ChainArgs& a, 
   p.workspace = ws.data;
   p.workspace_bytes = ws.size;
   p.programmatic = c.programmatic_;
-  p.prefetch_kb = c.prefetch_kb_;
   p.step_only = step_only;
   const cudaError_t err = sm90::chain_make_launch_args(c.kernel_, p, c.num_sms_, out);
   if (err != cudaSuccess)

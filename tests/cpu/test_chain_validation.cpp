@@ -92,8 +92,3 @@ TEST(ChainValidation, MaxM) {
   expect_refused(z.args, "give ChainOptions::max_m");
 }
 
-TEST(ChainValidation, PrefetchDepth) {
-  Fake f(16, {64, 64});
-  expect_refused(f.args, "prefetch_k_blocks is -2; give -1 (automatic) or the k-blocks to prefetch (0: none)",
-                 ChainOptions{.max_m = 256, .prefetch_k_blocks = -2});
-}

@@ -1,8 +1,8 @@
 // Where a GEMM chain's GPU time goes, M by M (issue 4, docs/sm90_notes.md "Session 30"): the MLP
 // workflow draws M from 1..256 with the chain's grid fixed at max_m, so a chain tile that fills
 // the SMs at M = 256 leaves most of them idle at M = 16. For each width and M this times
-//   chain <tile>   GemmChain forced to each tile (and the automatic one), max_m 256, at each
-//                  prefetch depth (pN: N k-blocks of B pulled into L2 before a hand-over wait)
+//   chain <tile>   GemmChain forced to each tile (and the automatic one), max_m 256, each timed
+//                  --repeat times in turn (#r: the r-th repeat; the spread between them is the noise)
 //   4 plans auto   the 4 layers as 4 GemmPlans built for exactly this M (automatic tile and split)
 // as GPU time per chain: 20 chains captured back to back in one graph, replayed 5 times after a
 // warm-up, CUDA events around each replay (the median). The weights (4 x hidden^2 bf16) stream
@@ -11,8 +11,7 @@
 // --pdl on: the chains and the plans launch programmatically (the plans otherwise automatic).
 //
 //   graphgemm_chain_sweep [--hidden 512,1024,4096] [--m 1,16,...] [--layers 4]
-//                         [--tiles auto,sm90_bf16_bf16_64x64x64_s13_c1x1_bk,...] [--prefetch -1,4,16,64]
-// (--prefetch: ChainOptions::prefetch_k_blocks, the k-blocks of B pulled into L2 before a wait)
+//                         [--tiles auto,sm90_bf16_bf16_64x64x64_s13_c1x1_bk,...] [--repeat 1]
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -72,7 +71,7 @@ int main(int argc, char** argv) try {
   const long max_m = 256;
   std::vector<std::string> tiles = {"", "sm90_bf16_bf16_64x64x64_s13_c1x1_bk", "sm90_bf16_bf16_64x128x64_s8_c1x1_bk",
                                     "sm90_bf16_bf16_128x128x64_s6_c1x1_bk"};
-  std::vector<long> prefetch = {-1};
+  int repeat = 1;
   bool pdl = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -83,28 +82,28 @@ int main(int argc, char** argv) try {
     if (a == "--hidden") hiddens = parse_list(value());
     else if (a == "--m") ms = parse_list(value());
     else if (a == "--layers") layers = std::stoi(value());
-    else if (a == "--prefetch") prefetch = parse_list(value());
+    else if (a == "--repeat") repeat = std::max(1, std::stoi(value()));
     else if (a == "--pdl") pdl = value() == "on";
     else if (a == "--tiles") {  // names, comma-separated; "auto" for the automatic tile
       tiles.clear();
       std::stringstream ss(value());
       for (std::string t; std::getline(ss, t, ',');) tiles.push_back(t == "auto" ? "" : t);
     } else
-      throw std::runtime_error("unknown argument " + a + " (--hidden LIST --m LIST --layers L --prefetch LIST --tiles LIST --pdl on|off)");
+      throw std::runtime_error("unknown argument " + a + " (--hidden LIST --m LIST --layers L --repeat N --tiles LIST --pdl on|off)");
   }
   std::string why;
   if (!support::has_cuda_device(&why)) {
     std::printf("skipped: no CUDA device (%s)\n", why.c_str());
     return 0;
   }
-  // Columns: (tile, prefetch depth); tile "" = the automatic one, depth -1 = the automatic one.
+  // Columns: (tile, repeat); tile "" = the automatic one; the tiles take turns, repeat by repeat.
   struct Column {
     std::string tile;
-    int prefetch;
+    int repeat;
   };
   std::vector<Column> columns;
-  for (const std::string& t : tiles)
-    for (const long d : prefetch) columns.push_back({t, static_cast<int>(d)});
+  for (int r = 0; r < repeat; ++r)
+    for (const std::string& t : tiles) columns.push_back({t, r});
   cudaStream_t s;
   SUPPORT_CUDA(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
 
@@ -140,13 +139,12 @@ int main(int argc, char** argv) try {
       ChainOptions o;
       o.max_m = max_m;
       o.sm90_kernel = col.tile;
-      o.prefetch_k_blocks = col.prefetch;
       o.programmatic_launch = pdl;
       SWEEP_TRY(c->initialize(chain_args(max_m), o));
       chain_ws.emplace_back(c->workspace_size());
-      if (col.tile.empty() && col.prefetch < 0) std::printf("  [auto: %s]\n%6s", c->describe().c_str(), "");
+      if (col.tile.empty() && col.repeat == 0) std::printf("  [auto: %s]\n%6s", c->describe().c_str(), "");
       const std::string name = col.tile.empty() ? "auto" : col.tile.substr(15, col.tile.find("x64_s") - 15);
-      std::printf(" %12s", (name + (col.prefetch < 0 ? "" : " p" + std::to_string(col.prefetch))).c_str());
+      std::printf(" %12s", (name + (repeat > 1 ? " #" + std::to_string(col.repeat) : "")).c_str());
       chains.push_back(std::move(c));
     }
     std::printf(" %12s %8s\n", "4 plans", "TB/s");

@@ -82,7 +82,6 @@ struct ChainStepParams {
     int layers;
     int raster_group;
     int counter_stride;   // counters per layer (M blocks of max_m)
-    int prefetch_kb;      // k-blocks of B pulled into L2 before a hand-over wait (ChainProblem)
     int small_max_m;      // M <= small_max_m: the chain's small-M tile (two-tile chains), else the other
     int a0_rows;          // rows of x_0's box (tma_in): BlockM, or M rounded up to 8 where M < BlockM
     const float* scale_a[kMaxChainLayers];  // per-row scale of layer l, or nullptr
@@ -153,7 +152,7 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
         tma_prefetch_descriptor(&cp.tma_out);
 #pragma unroll
         for (int s = 0; s < kStages; ++s) {
-            mbar_init(bar_full + 8 * s, 1);
+            mbar_init(bar_full + 8 * s, 2);  // the weights' and the rows' producer threads
             mbar_init(bar_empty + 8 * s, kConsumerWGs * 4);
         }
         fence_mbarrier_init();
@@ -164,13 +163,36 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
     const int layers = cp.layers;
     if (wg_idx == kConsumerWGs) {
         // ======================== Producer warpgroup (TMA) ========================
+        // Two threads fill each stage, each arriving on its full barrier (count 2) with its bytes:
+        // the weights' thread its B box, waiting for nothing but the ring (the weights do not
+        // depend on the layer before: at a hand-over the ring already holds up to kStages k-blocks
+        // of the next tile's weights), and the rows' thread its A box once the layer before has
+        // handed the M block over (session 48: 1-3 µs less a chain of 4 than one thread loading
+        // both after the hand-over, with the first k-blocks of B pulled into L2 meanwhile).
         setmaxnreg_dec<Config::kProducerRegs>();
-        if (warp_idx == kConsumerWGs * 4 && lane == 0) {
-            griddep_wait();  // the table and counters (setup kernel), x_0 (whoever wrote it)
+        if (warp_idx == kConsumerWGs * 4 + 1 && lane == 0) {
+            griddep_wait();  // the table (setup kernel)
+            for (int l = 0; l < layers; ++l) fence_tensormap_acquire(&cp.table[l].tma_b[kTile]);
+            uint32_t stage = 0, phase = 0;
             for (int l = 0; l < layers; ++l) {
-                fence_tensormap_acquire(&cp.table[l].tma_b[kTile]);
-                if (l > 0) fence_tensormap_acquire(&cp.table[l].tma_in);
+                const ChainLayerTable* t = cp.table + l;
+                const CUtensorMap* map_b = &t->tma_b[kTile];
+                const int k_blocks = (t->k + BK - 1) / BK;
+                Scheduler sched(cp.m, t->n, cp.raster_group, 0, 1);
+                int tile_m, tile_n, slice;
+                while (sched.next(tile_m, tile_n, slice)) {
+                    for (int kb = 0; kb < k_blocks; ++kb) {
+                        mbar_wait(bar_empty + 8 * stage, phase ^ 1);
+                        const uint32_t full = bar_full + 8 * stage;
+                        mbar_arrive_expect_tx(full, Config::kSmemBStage);
+                        tma_load_2d(smem_b + stage * Config::kSmemBStage, map_b, full, kb * BK, tile_n * BN);
+                        ring_step<kStages>(stage, phase);
+                    }
+                }
             }
+        } else if (warp_idx == kConsumerWGs * 4 && lane == 0) {
+            griddep_wait();  // the table and counters (setup kernel), x_0 (whoever wrote it)
+            for (int l = 1; l < layers; ++l) fence_tensormap_acquire(&cp.table[l].tma_in);
             GRAPHGEMM_CHAIN_TRACE(true, 0);  // (trace builds: see kChainTraceLayers)
             GRAPHGEMM_CHAIN_TRACE(true, 1);
             uint32_t stage = 0, phase = 0;
@@ -178,49 +200,32 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
             for (int l = 0; l < layers; ++l) {
                 const ChainLayerTable* t = cp.table + l;
                 const CUtensorMap* map_a = l == 0 ? &cp.tma_in : &t->tma_in;
-                const CUtensorMap* map_b = &t->tma_b[kTile];
-                const int n = t->n;
                 const int k_blocks = (t->k + BK - 1) / BK;
                 const int* ready = cp.counters + (l - 1) * cp.counter_stride;  // used for l > 0
-                Scheduler sched(cp.m, n, cp.raster_group, 0, 1);
+                // M < BlockM: x_0's box holds M rows rounded up to 8 (a box mostly past M is slow to
+                // zero-fill, session 32; hidden 4096, M = 1: layer 0's main loop 16.4 against 11.8
+                // us a later layer's). The stage's rows past it keep what they held: they only feed
+                // output rows >= M, which no layer reads for a row < M and the last one does not store.
+                const bool short_a = l == 0 && cp.a0_rows < BM;
+                const uint32_t a_bytes = short_a ? static_cast<uint32_t>(cp.a0_rows) * 128 : Config::kSmemAStage;
+                Scheduler sched(cp.m, t->n, cp.raster_group, 0, 1);
                 int tile_m, tile_n, slice;
                 while (sched.next(tile_m, tile_n, slice)) {
-                    const int m0 = tile_m * BM;
-                    const int n0 = tile_n * BN;
                     // Layer 0's input map spans M rows (a_box_row); the later layers' span max_m,
                     // so their boxes stay where they are (INT_MAX: no tile ends past it).
-                    const int a_row0 = a_box_row(m0, l == 0 ? cp.m : INT_MAX, BM);
+                    const int a_row0 = short_a ? 0 : a_box_row(tile_m * BM, l == 0 ? cp.m : INT_MAX, BM);
                     if (l > 0) {
-                        // The weights do not depend on the layer before: pull the first k-blocks
-                        // of B into L2 while its rows are finished.
-                        prefetch_b_l2<Config>(map_b, 0, min(k_blocks, cp.prefetch_kb), n0, 0);
                         GRAPHGEMM_CHAIN_TRACE(l < kChainTraceLayers, 4 * l);
                         wait_flag_at_least(ready + tile_m, prev_tiles_n);
                         fence_proxy_async_global();
                         GRAPHGEMM_CHAIN_TRACE(l < kChainTraceLayers, 4 * l + 1);
                     }
-                    if (l == 0 && cp.a0_rows < BM) {
-                        // M < BlockM: x_0's box holds M rows rounded up to 8 (a box mostly past M
-                        // is slow to zero-fill, session 32; hidden 4096, M = 1: layer 0's main
-                        // loop 16.4 against 11.8 us a later layer's). The stage's rows past it keep
-                        // what they held: they only feed output rows >= M, which no layer reads
-                        // for a row < M and the last one does not store.
-                        const uint32_t a_bytes = static_cast<uint32_t>(cp.a0_rows) * 128;
-                        for (int kb = 0; kb < k_blocks; ++kb) {
-                            mbar_wait(bar_empty + 8 * stage, phase ^ 1);
-                            const uint32_t full = bar_full + 8 * stage;
-                            mbar_arrive_expect_tx(full, a_bytes + Config::kSmemBStage);
-                            tma_load_2d(smem_a + stage * Config::kSmemAStage, map_a, full, kb * BK, 0);
-                            tma_load_2d(smem_b + stage * Config::kSmemBStage, map_b, full, kb * BK, n0);
-                            ring_step<kStages>(stage, phase);
-                        }
-                    } else {
-                        for (int kb = 0; kb < k_blocks; ++kb) {
-                            mbar_wait(bar_empty + 8 * stage, phase ^ 1);
-                            load_stage<Config>(map_a, map_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
-                                               smem_b + stage * Config::kSmemBStage, kb * BK, a_row0, n0, 0, 0);
-                            ring_step<kStages>(stage, phase);
-                        }
+                    for (int kb = 0; kb < k_blocks; ++kb) {
+                        mbar_wait(bar_empty + 8 * stage, phase ^ 1);
+                        const uint32_t full = bar_full + 8 * stage;
+                        mbar_arrive_expect_tx(full, a_bytes);
+                        tma_load_2d(smem_a + stage * Config::kSmemAStage, map_a, full, kb * BK, a_row0);
+                        ring_step<kStages>(stage, phase);
                     }
                 }
                 prev_tiles_n = sched.tiles_n;
@@ -531,7 +536,6 @@ struct GemmChain {
         cp.layers = p.layers;
         cp.raster_group = std::clamp(p.raster_group, 1, kMaxRasterGroup);
         cp.counter_stride = ws.counter_stride;
-        cp.prefetch_kb = p.prefetch_kb < 0 ? kChainPrefetchKBlocks : p.prefetch_kb;
         for (int l = 0; l < p.layers; ++l) {
             cp.scale_a[l] = p.layer[l].scale_a;
             cp.alpha[l] = p.layer[l].alpha;

@@ -136,9 +136,6 @@ constexpr int kSpreadUnitsRatio = 2;
 // k-blocks of B a programmatically launched kernel pulls into L2 before it waits (session 6, H100,
 // llm M <= 256 geomean time against no PDL: 0 -> 0.987, 4 -> 0.981, 16 -> 1.019).
 constexpr int kPdlPrefetchKBlocks = 4;
-// GEMM chains: k-blocks of a layer's B each CTA pulls into L2 before it waits for the layer before
-// (ChainProblem::prefetch_kb's default).
-constexpr int kChainPrefetchKBlocks = 4;
 
 // Workspace of a split-K launch: one int32 counter per (CTA tile, consumer warpgroup), padded to
 // 256 bytes, then fp32 tiles of BlockM x BlockN: one per CTA tile (serial) or one per slot and CTA
@@ -204,9 +201,6 @@ struct ChainProblem {
     void* workspace = nullptr;  // 128-byte aligned, GemmChain::workspace_layout(...).total bytes
     unsigned long long workspace_bytes = 0;
     int raster_group = kDefaultRasterGroup;
-    // k-blocks of a tile's B (layers 1..L-1) each CTA pulls into L2 before it waits for the layer
-    // before (clamped to the layer's k-blocks); < 0: kChainPrefetchKBlocks.
-    int prefetch_kb = -1;
     bool programmatic = false;  // the setup kernel may start while the kernel before it finishes
     // Fill only the chain kernel's step parameter (and the geometry), not the setup kernel's table:
     // for a graph update whose layers (weights, biases) are those of the setup node as it stands,
