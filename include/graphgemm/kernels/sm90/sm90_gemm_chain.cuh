@@ -19,8 +19,9 @@
 // A); one tile configuration, or two chosen by M at each launch (session 31: 64x64 while its
 // tiles fit the 64x128 grid in one wave, hidden 4096 M <= 128: 61-65 against 68-71 us a chain of
 // 4 on H100; the table holds W_l's tensor map in both tiles' boxes). Every CTA walks the layers in order and, within one, its tiles in the persistent
-// scheduler's order; a producer waits for the M block's counter of the layer before (deadlock-free
-// on a co-resident grid: the lowest unfinished layer never waits). The activations' tensor maps
+// scheduler's order; its rows' producer thread waits for the M block's counter of the layer before
+// (deadlock-free on a co-resident grid: the lowest unfinished layer never waits) while its weights'
+// producer thread runs ahead through the ring. The activations' tensor maps
 // span max_m rows (fixed); rows M..max_m-1 of them may hold anything (rows are independent in a
 // GEMM, and only rows < M of the output are stored: its map has M rows).
 //
