@@ -212,9 +212,10 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 Scheduler sched(cp.m, t->n, cp.raster_group, 0, 1);
                 int tile_m, tile_n, slice;
                 while (sched.next(tile_m, tile_n, slice)) {
-                    // Layer 0's input map spans M rows (a_box_row); the later layers' span max_m,
-                    // so their boxes stay where they are (INT_MAX: no tile ends past it).
-                    const int a_row0 = short_a ? 0 : a_box_row(tile_m * BM, l == 0 ? cp.m : INT_MAX, BM);
+                    // Layer 0's input map spans M rows (a_box_row; row 0 for the one, partial tile
+                    // of M < BlockM); the later layers' span max_m, so their boxes stay where they
+                    // are (INT_MAX: no tile ends past it).
+                    const int a_row0 = a_box_row(tile_m * BM, l == 0 ? cp.m : INT_MAX, BM);
                     if (l > 0) {
                         GRAPHGEMM_CHAIN_TRACE(l < kChainTraceLayers, 4 * l);
                         wait_flag_at_least(ready + tile_m, prev_tiles_n);
@@ -231,7 +232,7 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 }
                 prev_tiles_n = sched.tiles_n;
             }
-            griddep_launch_dependents();  // PDL: every load of this CTA is issued
+            griddep_launch_dependents();  // PDL: every row load of this CTA is issued (the weights' run ahead)
         }
         __syncwarp();
     } else {
