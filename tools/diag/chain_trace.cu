@@ -6,7 +6,9 @@
 // Times a CUDA graph of back-to-back chains (setup + chain kernel each, the weights from DRAM where
 // 4 x hidden^2 bf16 exceeds L2), then prints, for the last chain, each event's spread over the CTAs
 // with a tile in that layer, in µs after the first CTA acquired the table, and per hand-over: the
-// last tile handed over -> the producers' waits over, and the main loops' length.
+// last tile handed over -> the producers' waits over, and the main loops' length; and, one chain a
+// graph launch (as the graph bench's pipelined steps), the setup kernel's cost a step (the chain
+// with and without it).
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 --expt-relaxed-constexpr -Iinclude -lcuda -o chain_trace tools/diag/chain_trace.cu
 //   ./chain_trace HIDDEN M [64x64|64x128|pair (64x64 at M <= small_max_m, else 64x128)] [max_m (256)] [pdl|-]
@@ -131,6 +133,66 @@ int run(int hidden, int m, int max_m, bool pdl) {
     DIAG_CHECK(cudaGraphUpload(exec, st));
     const std::vector<float> per_chain = replay_us_per_launch(exec, st, reps, 7);
 
+    // One chain a graph launch, as the graph bench's pipelined steps: `reps` executable graphs of
+    // (a) the setup and the chain kernel (the library's launch) and (b) the chain kernel alone
+    // (the table written once beforehand, each graph's chain with counters of its own, zeroed
+    // before the round outside the timed span), launched back to back, the rounds' median per
+    // chain: (a) - (b) is what the setup kernel costs a step.
+    double step_us[2] = {0, 0};
+    {
+        int* counters = nullptr;
+        const size_t cbytes = ws_layout.counter_bytes;
+        DIAG_CHECK(cudaMalloc(&counters, cbytes * reps));
+        cudaEvent_t e0, e1;
+        DIAG_CHECK(cudaEventCreate(&e0));
+        DIAG_CHECK(cudaEventCreate(&e1));
+        for (int mode = 0; mode < 2; ++mode) {
+            std::vector<cudaGraphExec_t> execs(reps);
+            for (int r = 0; r < reps; ++r) {
+                cudaGraph_t g1;
+                DIAG_CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeGlobal));
+                if (mode == 0) {
+                    DIAG_CHECK(Chain::launch(la, st));
+                } else {
+                    k::detail::ChainStepParams cp = la.step;
+                    cp.counters = reinterpret_cast<int*>(reinterpret_cast<char*>(counters) + cbytes * r);
+                    cudaLaunchConfig_t cfg = {};
+                    cfg.gridDim = la.grid;
+                    cfg.blockDim = la.block;
+                    cfg.dynamicSmemBytes = la.smem;
+                    cfg.stream = st;
+                    DIAG_CHECK(cudaLaunchKernelEx(&cfg, reinterpret_cast<void (*)(k::detail::ChainStepParams)>(
+                                                            const_cast<void*>(Chain::chain_function())),
+                                                  cp));
+                }
+                DIAG_CHECK(cudaStreamEndCapture(st, &g1));
+                DIAG_CHECK(cudaGraphInstantiate(&execs[r], g1, 0));
+                DIAG_CHECK(cudaGraphUpload(execs[r], st));
+                DIAG_CHECK(cudaGraphDestroy(g1));
+            }
+            DIAG_CHECK(Chain::launch(la, st));  // the table (mode 1 relies on it)
+            std::vector<double> per;
+            for (int round = 0; round < 8; ++round) {
+                DIAG_CHECK(cudaMemsetAsync(counters, 0, cbytes * reps, st));
+                DIAG_CHECK(cudaEventRecord(e0, st));
+                for (int r = 0; r < reps; ++r) DIAG_CHECK(cudaGraphLaunch(execs[r], st));
+                DIAG_CHECK(cudaEventRecord(e1, st));
+                DIAG_CHECK(cudaEventSynchronize(e1));
+                float ms = 0;
+                DIAG_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+                if (round > 0) per.push_back(ms * 1000.0 / reps);
+            }
+            step_us[mode] = stats(per).med;
+            for (auto e : execs) DIAG_CHECK(cudaGraphExecDestroy(e));
+        }
+        DIAG_CHECK(cudaEventDestroy(e0));
+        DIAG_CHECK(cudaEventDestroy(e1));
+        DIAG_CHECK(cudaFree(counters));
+        // The trace below is the timed graph's last chain's.
+        DIAG_CHECK(cudaGraphLaunch(exec, st));
+        DIAG_CHECK(cudaStreamSynchronize(st));
+    }
+
     static unsigned long long trace[1024][17];
     DIAG_CHECK(cudaMemcpyFromSymbol(trace, k::detail::g_chain_trace, sizeof trace));
     const int grid = static_cast<int>(la.grid.x);
@@ -149,6 +211,8 @@ int run(int hidden, int m, int max_m, bool pdl) {
                 Chain::name(), hidden, m, max_m, pdl ? ", programmatic" : "", kLayers, la.step.a0_rows, grid,
                 Chain::kTwoTiles ? (m <= small_max_m ? "the small-M tile" : "the large tile") : "one tile", reps,
                 per_chain[per_chain.size() / 2], per_chain.front(), kLayers * w_elems * 2 / 1e6);
+    std::printf("  one chain a graph launch: setup + chain %.2f us, chain alone %.2f us (the setup kernel: %.2f us a step)\n",
+                step_us[0], step_us[1], step_us[0] - step_us[1]);
     static const char* names[4] = {"wait for layer before", "wait over (loads go)", "main loop done", "handed over / stored"};
     std::printf("  %-6s %-24s %5s %8s %8s %8s %8s %8s   (us after the first CTA acquired the table)\n", "layer", "event",
                 "CTAs", "min", "p10", "median", "p90", "max");
