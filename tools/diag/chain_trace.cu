@@ -161,9 +161,8 @@ int run(int hidden, int m, int max_m, bool pdl) {
                     cfg.blockDim = la.block;
                     cfg.dynamicSmemBytes = la.smem;
                     cfg.stream = st;
-                    DIAG_CHECK(cudaLaunchKernelEx(&cfg, reinterpret_cast<void (*)(k::detail::ChainStepParams)>(
-                                                            const_cast<void*>(Chain::chain_function())),
-                                                  cp));
+                    void* args[1] = {&cp};
+                    DIAG_CHECK(cudaLaunchKernelExC(&cfg, Chain::chain_function(), args));
                 }
                 DIAG_CHECK(cudaStreamEndCapture(st, &g1));
                 DIAG_CHECK(cudaGraphInstantiate(&execs[r], g1, 0));
