@@ -13,7 +13,7 @@
 // the tokens') / D's tensor map over R >= M rows of a buffer that has them (no out-of-bounds box).
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 --expt-relaxed-constexpr -Iinclude -lcuda -o sm90_trace tools/diag/sm90_trace.cu
-//   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 64x64 | 128x256 | 128x256c2x1 (the library's 2x1-cluster 128x256) | 64c2x1|128c2x1|128x112c2x1 (in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel] [splits] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
+//   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 64x64 | 128x256 | 128x256c2x1 (the library's 2x1-cluster 128x256) | 64c2x1|128c2x1|128x112c2x1 (in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel|streamk] [splits (streamk: the CTAs, e.g. 132)] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
 //
 // NOTES: time main-loop changes in the library's bench, not here: these trace builds compile the
 // kernels differently and spill where the library's do not (session 27: 26-38 bytes in the 128x128
@@ -148,7 +148,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
                                     "  cluster sum: partial in smem", "  cluster sum: rows summed", "  cluster sum: peers done"};
     std::printf("%s %dx%dx%d split %s x%d: grid %d CTAs, %d operand sets, per launch in a graph of %d: "
                 "median %.2f us (min %.2f), cluster %d%s%s\n",
-                G::name(), m, n, kk, mode == k::SplitMode::parallel ? "parallel" : mode == k::SplitMode::serial ? "serial" : "none",
+                G::name(), m, n, kk, mode == k::SplitMode::parallel ? "parallel" : mode == k::SplitMode::serial ? "serial" : mode == k::SplitMode::stream_k ? "stream-K" : "none",
                 splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front(), cluster,
                 full ? ", full grid (graph nodes' co-resident grid)" : "", mlp == 7 ? ", epilogue bias + scale_a + scale_b" : mlp == 3 ? ", epilogue bias + scale_a" : mlp == 1 ? ", epilogue bias" : mlp == 2 ? ", epilogue scale_a" : "");
     // Where the CTAs that had work (a main loop) ran: their SM ids, sorted.
@@ -236,7 +236,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
 
 int main(int argc, char** argv) {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s M N K [64|64x64|128|128x256|128x256c2x1|64c2x1|128c2x1|sw16x64|sw16x64x256|sw16x128] [none|serial|parallel] [splits] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8|-] [memset|-]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s M N K [64|64x64|128|128x256|128x256c2x1|64c2x1|128c2x1|sw16x64|sw16x64x256|sw16x128] [none|serial|parallel|streamk] [splits (streamk: the CTAs, e.g. 132)] [pdl|-] [cluster] [full|-] [mlp|bias|scale|w8a8|-] [memset|-]\n", argv[0]);
         return 2;
     }
     const int m = std::atoi(argv[1]), n = std::atoi(argv[2]), kk = std::atoi(argv[3]);
@@ -249,7 +249,8 @@ int main(int argc, char** argv) {
     const std::string epi = argc > 10 ? argv[10] : "-";
     const bool memset = argc > 11 && std::string(argv[11]) == "memset";
     const int mlp = epi == "w8a8" ? 7 : epi == "mlp" ? 3 : epi == "bias" ? 1 : epi == "scale" ? 2 : 0;
-    const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial : k::SplitMode::none;
+    const k::SplitMode mode = ms == "parallel" ? k::SplitMode::parallel : ms == "serial" ? k::SplitMode::serial
+                              : ms == "streamk" ? k::SplitMode::stream_k : k::SplitMode::none;
     using bf = __nv_bfloat16;
     if (tile == "128") return run<k::GemmConfig<bf, bf, 128, 128, 6, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
     if (tile == "64x64") return run<k::GemmConfig<bf, bf, 64, 64, 13, 1, 1, true>>(m, n, kk, mode, splits, pdl, cluster, full, mlp, memset);
