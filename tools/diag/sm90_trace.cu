@@ -7,7 +7,7 @@
 // larger than L2 (as graphgemm_bench does), then prints, for the last launch, each event's min /
 // median / max over the CTAs in µs after the earliest CTA entry, beside the per-launch time of the
 // graph. SM90_TRACE_SETS=N in the environment sets the number of operand sets (1: operands and code
-// stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM; SM90_TRACE_KB=FILE writes the
+// stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM (first stage, last main loop, last hand-off); SM90_TRACE_KB=FILE writes the
 // producers' k-block issue times (every 8th k-block of the first unit) and prints how far apart the
 // CTAs sharing an A tile issue them. SM90_TRACE_PAD_A=R / SM90_TRACE_PAD_D=R encode A's (for swap-AB
 // the tokens') / D's tensor map over R >= M rows of a buffer that has them (no out-of-bounds box).
@@ -159,15 +159,17 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     std::printf("  SMs of the %zu CTAs with work:", busy_sms.size());
     for (int sm : busy_sms) std::printf(" %d", sm);
     std::printf("\n");
-    // SM90_TRACE_CTAS=1: every CTA with work, by SM: first stage arrived, last main loop done.
+    // SM90_TRACE_CTAS=1: every CTA with work, by SM: first stage arrived, last main loop done, last
+    // unit stored or handed off (-1: not recorded).
     if (const char* e = std::getenv("SM90_TRACE_CTAS"); e != nullptr && std::atoi(e) != 0) {
         std::vector<std::pair<int, int>> by_sm;  // (SM, CTA)
         for (int c = 0; c < grid && c < 1024; ++c)
             if (recorded(c, 4)) by_sm.push_back({static_cast<int>(trace[c][16]), c});
         std::sort(by_sm.begin(), by_sm.end());
         for (auto [sm, c] : by_sm)
-            std::printf("  cta %4d sm %3d first stage %8.2f main loop done %8.2f\n", c, sm, (trace[c][3] - t0) / 1000.0,
-                        (trace[c][4] - t0) / 1000.0);
+            std::printf("  cta %4d sm %3d first stage %8.2f main loop done %8.2f stored/handed off %8.2f\n", c, sm,
+                        (trace[c][3] - t0) / 1000.0, (trace[c][4] - t0) / 1000.0,
+                        recorded(c, 5) ? (trace[c][5] - t0) / 1000.0 : -1.0);
     }
     // SM90_TRACE_KB=FILE: the producers' k-block issue times of their first unit (every
     // kKbTraceStride-th k-block) to FILE as CSV (cta, sm, m0, n0, then us after the first entry),
