@@ -193,10 +193,7 @@ Status Sm90Backend::initialize(const GemmArgs& p, const GemmOptions& options, in
   raster_along_n_ = options.sm90_raster_order == RasterOrder::along_n;
   raster_group_ = options.sm90_raster_group > 0 ? options.sm90_raster_group : k::kDefaultRasterGroup;
   description_ = std::string("sm90: ") + sm90::kernel_info(kernel_).name + ", split-K " +
-                 (split_mode_ == k::SplitMode::serial     ? "serial"
-                  : split_mode_ == k::SplitMode::parallel ? "parallel"
-                  : split_mode_ == k::SplitMode::stream_k ? "stream_k"
-                                                          : "none") +
+                 k::split_mode_name(split_mode_) +
                  " x" + std::to_string(slices_) +
                  (split_cluster_ > 1 ? " summed in clusters of " + std::to_string(split_cluster_) : std::string()) +
                  (workspace_bytes_ > 0 ? ", workspace " + std::to_string(workspace_bytes_) + " B" : std::string()) +

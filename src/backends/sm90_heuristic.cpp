@@ -685,13 +685,6 @@ std::string cluster_note(const SplitChoice& c) {
   return ", summed in clusters of " + std::to_string(c.cluster) + (c.slices == c.cluster ? " (no workspace)" : "");
 }
 
-const char* mode_name(k90::SplitMode m) {
-  return m == k90::SplitMode::serial     ? "serial"
-         : m == k90::SplitMode::parallel ? "parallel"
-         : m == k90::SplitMode::stream_k ? "stream_k"
-                                         : "none";
-}
-
 }  // namespace
 
 double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t kk, int num_sms,
@@ -1108,13 +1101,13 @@ SplitChoice choose_split(const SplitRequest& r) {
                      std::to_string(capacity(r.cluster)) +
                      " on this GPU), and the workspace within max_workspace_bytes; use fewer slices or split_k_cluster = 0");
       const int i = r.forced_kernel >= 0 ? r.forced_kernel : choose_kernel(r.in, r.out, r.b_k_major, r.m, r.n, r.k, r.num_sms, true).index;
-      return error(std::string(mode_name(mode)) + " split-K with " + std::to_string(r.slices) + " slices needs " +
+      return error(std::string(k90::split_mode_name(mode)) + " split-K with " + std::to_string(r.slices) + " slices needs " +
                    std::to_string(i >= 0 ? workspace(i, mode, r.slices) : 0) + " bytes of workspace, above max_workspace_bytes = " +
                    std::to_string(r.max_workspace_bytes) + "; raise it or use fewer slices");
     }
     out = best;
-    std::snprintf(buf, sizeof buf, "%s split-K, %d slices%s (requested), predicted %.1f us", mode_name(mode), out.slices,
-                  cluster_note(out).c_str(), out.predicted_us);
+    std::snprintf(buf, sizeof buf, "%s split-K, %d slices%s (requested), predicted %.1f us", k90::split_mode_name(mode),
+                  out.slices, cluster_note(out).c_str(), out.predicted_us);
     out.explanation = buf;
     return out;
   }
@@ -1132,12 +1125,12 @@ SplitChoice choose_split(const SplitRequest& r) {
         return error("no slice count lets clusters of " + std::to_string(r.cluster) + " sum the slices here (a cooperative "
                      "cluster-1x1 kernel with tiles 64 or 128 wide, every cluster co-resident, the workspace within "
                      "max_workspace_bytes); use split_k_cluster = 0");
-      return error(std::string(mode_name(mode)) + " split-K does not fit max_workspace_bytes = " +
+      return error(std::string(k90::split_mode_name(mode)) + " split-K does not fit max_workspace_bytes = " +
                    std::to_string(r.max_workspace_bytes) + " even with 2 slices; raise it");
     }
     out = best;
-    std::snprintf(buf, sizeof buf, "%s split-K, %d slices%s (heuristic), predicted %.1f us", mode_name(mode), out.slices,
-                  cluster_note(out).c_str(), out.predicted_us);
+    std::snprintf(buf, sizeof buf, "%s split-K, %d slices%s (heuristic), predicted %.1f us", k90::split_mode_name(mode),
+                  out.slices, cluster_note(out).c_str(), out.predicted_us);
     out.explanation = buf;
     return out;
   }

@@ -7,10 +7,11 @@
 // larger than L2 (as graphgemm_bench does), then prints, for the last launch, each event's min /
 // median / max over the CTAs in µs after the earliest CTA entry, beside the per-launch time of the
 // graph. SM90_TRACE_SETS=N in the environment sets the number of operand sets (1: operands and code
-// stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM (first stage, last main loop, last hand-off); SM90_TRACE_KB=FILE writes the
-// producers' k-block issue times (every 8th k-block of the first unit) and prints how far apart the
-// CTAs sharing an A tile issue them. SM90_TRACE_PAD_A=R / SM90_TRACE_PAD_D=R encode A's (for swap-AB
-// the tokens') / D's tensor map over R >= M rows of a buffer that has them (no out-of-bounds box).
+// stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM (first stage, last main
+// loop, last hand-off); SM90_TRACE_KB=FILE writes the producers' k-block issue times (every 8th
+// k-block of the first unit) and prints how far apart the CTAs sharing an A tile issue them.
+// SM90_TRACE_PAD_A=R / SM90_TRACE_PAD_D=R encode A's (for swap-AB the tokens') / D's tensor map over
+// R >= M rows of a buffer that has them (no out-of-bounds box).
 //
 //   nvcc -std=c++20 -arch=sm_90a -O3 --expt-relaxed-constexpr -Iinclude -lcuda -o sm90_trace tools/diag/sm90_trace.cu
 //   ./sm90_trace M N K [64|128 (cooperative tile BM: 64x128, 128x128) | 64x64 | 128x256 | 128x256c2x1 (the library's 2x1-cluster 128x256) | 64c2x1|128c2x1|128x112c2x1 (in 2x1 clusters) | sw16x64|sw16x64x256|sw16x128 (swap-AB tile)] [none|serial|parallel|streamk] [splits (streamk: the CTAs, e.g. 132)] [pdl (programmatic launch)] [cluster (parallel: C CTAs sum their slices)] [full|- (the co-resident grid of graph nodes)] [mlp|bias|scale|w8a8|- (epilogue: bf16 bias and fp32 scale_a, one of them, or both and scale_b)] [memset|- (split-K counters zeroed by a memset node, as before session 13)]
@@ -148,7 +149,7 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
                                     "  cluster sum: partial in smem", "  cluster sum: rows summed", "  cluster sum: peers done"};
     std::printf("%s %dx%dx%d split %s x%d: grid %d CTAs, %d operand sets, per launch in a graph of %d: "
                 "median %.2f us (min %.2f), cluster %d%s%s\n",
-                G::name(), m, n, kk, mode == k::SplitMode::parallel ? "parallel" : mode == k::SplitMode::serial ? "serial" : mode == k::SplitMode::stream_k ? "stream-K" : "none",
+                G::name(), m, n, kk, k::split_mode_name(mode),
                 splits, grid, sets, reps, per_launch[per_launch.size() / 2], per_launch.front(), cluster,
                 full ? ", full grid (graph nodes' co-resident grid)" : "", mlp == 7 ? ", epilogue bias + scale_a + scale_b" : mlp == 3 ? ", epilogue bias + scale_a" : mlp == 1 ? ", epilogue bias" : mlp == 2 ? ", epilogue scale_a" : "");
     // Where the CTAs that had work (a main loop) ran: their SM ids, sorted.

@@ -25,6 +25,13 @@ enum class BiasType : int { none = 0, bf16 = 1, fp16 = 2, fp32 = 3 };
 //             and applies the epilogue. Nobody waits before its last segment: deadlock-free on a
 //             co-resident grid. For shapes whose tile count quantizes badly on the SMs.
 enum class SplitMode : int { none = 0, serial = 1, parallel = 2, stream_k = 3 };
+// The mode's name as the library prints it (GemmPlan::describe, the heuristic's notes, diagnostics).
+constexpr const char* split_mode_name(SplitMode m) {
+    return m == SplitMode::serial     ? "serial"
+           : m == SplitMode::parallel ? "parallel"
+           : m == SplitMode::stream_k ? "stream_k"
+                                      : "none";
+}
 
 #if defined(__CUDACC__)
 #define GRAPHGEMM_SM90_HD __host__ __device__
