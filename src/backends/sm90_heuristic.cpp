@@ -579,6 +579,20 @@ constexpr double kSerialSplitGain = 0.75;
 // slices), -2.1 us at 64x64x65536 (61). Used to rank the split candidates only, not to decide
 // against the unsplit launch (which takes programmatic launch by the same rule).
 constexpr double kSplitPdlGainUs = 1.9;
+// automatic, stream-K (StreamKPartition: whole waves, then the last, partial wave's k-blocks
+// shared by every cluster) on the 128x256 tile in 2x1 clusters, where its unsplit grid has at
+// least kStreamKMinWaves whole waves and a last wave at most kStreamKMaxTailFill full, K >=
+// kStreamKMinK. MEASURED (H100, session 52, experiments_s52/call3, two rounds, stream-K / the same
+// tile unsplit, automatic's choice): 15.5 waves (last 0.52 full) 8192^3 0.980 / 0.982, 8192 x
+// 8192 x 28672 0.989 / 0.976; 8.7 waves (0.73) 6144^3 0.995 / 0.989; 9.7 waves (0.70) 4096 x
+// 10240 x 8192 0.995 / 0.997; slower with fuller last waves: 7.8 waves (0.76) 1.004-1.010 at K =
+// 4096-8192, 1.026-1.053 at K = 28672; 5-7 waves (0.79-0.82) 1.02-1.09; 3.9 waves (0.88) 1.04-1.05.
+// The shared k-ranges stream ~30% slower than whole waves (neighbouring tiles at different k no
+// longer share their operands in L2: the 4096^3 trace), so sharing pays only where the last wave
+// is short enough, and the fix-up (~5 us) only in long launches.
+constexpr std::int64_t kStreamKMinWaves = 8;
+constexpr double kStreamKMaxTailFill = 0.74;
+constexpr std::int64_t kStreamKMinK = 4096;
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
 constexpr double kSwapABGain = 1.0 + 1e-9;    // ... chosen unless the other is predicted faster
@@ -704,10 +718,13 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   const double out_bytes = k.dtype_out == DTypeOut::fp32 ? 4 : 2;
   const double hbm = (static_cast<double>(m + n) * static_cast<double>(kk) * 2 + static_cast<double>(m) * n * out_bytes) / kHbmBytesPerUs;
   if (mode == k90::SplitMode::stream_k) {
-    // Whole tiles for all but the last 1-2 waves, then equal k-block ranges (StreamKPartition):
+    // Whole tiles in the whole waves, then equal k-block ranges over the last, partial wave
+    // (with the wave before it where that has fewer k-blocks than CTAs; StreamKPartition):
     // every CTA does ceil(T * kb / P) k-blocks; a shared tile costs its owner one fp32 partial
     // read per other CTA holding part of it, each of which wrote one.
-    const std::int64_t ctas = std::max<std::int64_t>(1, std::min<std::int64_t>({num_sms, tiles * kb, slices}));
+    // Workers: the CTAs, or the clusters, whose CTAs share one range of cluster-tile k-blocks.
+    const std::int64_t ctas = std::max<std::int64_t>(
+        1, std::min<std::int64_t>({num_sms / cluster, tiles * kb, slices / cluster}));
     if (tiles * kb > 0x7fffffff) return std::numeric_limits<double>::infinity();  // not launchable
     const k90::StreamKPartition part(static_cast<int>(tiles), static_cast<int>(kb), static_cast<int>(ctas));
     const double share = std::ceil(static_cast<double>(tiles * kb) / static_cast<double>(ctas));
@@ -1011,15 +1028,12 @@ SplitChoice choose_split(const SplitRequest& r) {
   };
 
   if (r.mode == SplitKMode::stream_k) {
-    // Cooperative kernels without clusters only (the CTAs of a cluster would have to share their
-    // k-block ranges); split_k_slices is 0 (GemmPlan checks): the SM count sets the CTAs.
-    auto eligible = [&](int i) {
-      const KernelInfo& ki = kernel_info(i);
-      return supports_split_k(ki) && ki.cluster_m * ki.cluster_n == 1;
-    };
+    // Cooperative kernels (a cluster's CTAs share one k-block range); split_k_slices is 0
+    // (GemmPlan checks): the SM count sets the CTAs.
+    auto eligible = [&](int i) { return supports_split_k(kernel_info(i)); };
     if (r.forced_kernel >= 0 && !eligible(r.forced_kernel))
       return error(std::string("kernel \"") + kernel_info(r.forced_kernel).name +
-                   "\" cannot run stream-K: it needs a cooperative kernel without a cluster (c1x1, not _pp); "
+                   "\" cannot run stream-K: it needs a cooperative kernel (not _pp, swap-AB or gemv); "
                    "force one of those, or use another split_k_mode");
     SplitChoice best;
     bool found = false;
@@ -1195,6 +1209,26 @@ SplitChoice choose_split(const SplitRequest& r) {
                     serial.predicted_us, out.predicted_us, out.mode == k90::SplitMode::none ? "unsplit" : "for the parallel split");
       out = serial;
       out.explanation = buf;
+    }
+  }
+  // Stream-K over a short last wave (kStreamKMinWaves, kStreamKMaxTailFill, kStreamKMinK).
+  if (const KernelInfo& ki = kernel_info(out.index);
+      out.mode == k90::SplitMode::none && ki.schedule == k90::Schedule::cooperative && ki.block_m == 128 &&
+      ki.block_n == 256 && ki.cluster_m == 2 && ki.cluster_n == 1 && r.k >= kStreamKMinK) {
+    const std::int64_t workers = std::max(1, r.num_sms / 2);
+    const std::int64_t tiles = cluster_tiles(ki, r.m, r.n);
+    const std::int64_t waves = tiles / workers;
+    const double tail = static_cast<double>(tiles - waves * workers) / static_cast<double>(workers);
+    const std::size_t ws = workspace(out.index, k90::SplitMode::stream_k, r.num_sms);
+    if (waves >= kStreamKMinWaves && tail > 0 && tail <= kStreamKMaxTailFill && ws <= r.max_workspace_bytes) {
+      out.mode = k90::SplitMode::stream_k;
+      out.slices = r.num_sms;
+      out.workspace_bytes = ws;
+      out.predicted_us = estimate_us(ki, r.m, r.n, r.k, r.num_sms, k90::SplitMode::stream_k, r.num_sms);
+      std::snprintf(buf, sizeof buf, "; stream-K (automatic): %lld whole waves of %lld clusters and a last one %.0f%% "
+                    "full, whose k-blocks every cluster shares", static_cast<long long>(waves),
+                    static_cast<long long>(workers), 100 * tail);
+      out.explanation += buf;
     }
   }
   return out;

@@ -41,12 +41,13 @@ void check(long long tiles, int kb, int ctas) {
   ASSERT_EQ(p.range_begin(ctas), tiles * kb);
   ASSERT_GE(p.share(), 0);
   ASSERT_EQ(p.dp_tiles % ctas, 0);
-  if (tiles >= 2LL * ctas) {
-    EXPECT_GE(tiles - p.dp_tiles, ctas);  // the shared part is the last 1-2 waves
-    EXPECT_LT(tiles - p.dp_tiles, 2LL * ctas);
-  } else {
-    EXPECT_EQ(p.dp_tiles, 0);
-  }
+  // The shared part: the last, partial wave; with the wave before it where the partial wave has
+  // fewer k-blocks than CTAs; nothing where the waves are whole.
+  const long long tail = tiles % ctas;
+  if (tail == 0) EXPECT_EQ(p.dp_tiles, tiles);
+  else if (tail * kb >= ctas) EXPECT_EQ(tiles - p.dp_tiles, tail);
+  else EXPECT_EQ(tiles - p.dp_tiles, std::min(tiles, ctas + tail));
+  if (p.dp_tiles < tiles) EXPECT_GE(p.share(), 1) << "every CTA of a shared part gets a k-block";
   std::vector<int> done(static_cast<std::size_t>(tiles * kb), 0);
   std::vector<int> owner(static_cast<std::size_t>(tiles), -1);
   std::vector<std::vector<int>> holders(static_cast<std::size_t>(tiles));

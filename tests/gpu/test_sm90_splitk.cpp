@@ -588,12 +588,16 @@ TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
 TEST(Sm90SplitK, StreamKShapesTilesAndEpilogues) {
   GRAPHGEMM_REQUIRE_HOPPER();
   const std::int64_t shapes[][3] = {{1, 8, 520},      {128, 128, 16384}, {1024, 2112, 7168}, {129, 257, 777},
-                                    {1000, 1000, 1000}, {300, 4100, 1500}, {7, 33, 1000}};
+                                    {1000, 1000, 1000}, {300, 4100, 1500}, {7, 33, 1000},
+                                    {2065, 2309, 1000}};  // whole waves of every tile, then a shared last one
   std::uint64_t seed = 1300;
-  for (const char* tile : {"64x128x64_s8_c1x1", "128x128x64_s6_c1x1", "128x192x64_s4_c1x1", "128x256x64_s4_c1x1"})
+  // With clusters (a cluster's CTAs share one range): 2x1 with B multicast, 1x2 with A multicast,
+  // and the 128x112 pair tile (B N x K only).
+  for (const char* tile : {"64x128x64_s8_c1x1", "128x128x64_s6_c1x1", "128x192x64_s4_c1x1", "128x256x64_s4_c1x1",
+                           "128x256x64_s4_c2x1", "128x128x64_s6_c1x2", "128x112x64_s7_c2x1"})
     for (const auto& s : shapes) {
       GemmSpec spec{s[0], s[1], s[2], DType::bf16, seed % 3 == 0 ? DType::fp32 : DType::bf16};
-      const bool k_major = seed % 2 == 0;
+      const bool k_major = seed % 2 == 0 || std::string(tile).find("128x112") == 0;
       spec.b_layout = k_major ? Layout::col_major : Layout::row_major;
       spec.ld_multiple = 8;
       const int variant = static_cast<int>(seed % 4);
@@ -648,17 +652,16 @@ TEST(Sm90SplitK, StreamKBitwiseDeterministicCapturedAndReplayed) {
   SUPPORT_CUDA(cudaStreamDestroy(stream));
 }
 
-TEST(Sm90SplitK, StreamKRefusesClusterAndPingpongKernels) {
+TEST(Sm90SplitK, StreamKRefusesPingpongKernels) {
   GRAPHGEMM_REQUIRE_HOPPER();
   GemmSpec spec{256, 512, 1024, DType::bf16, DType::bf16};
   spec.ld_multiple = 8;
   GemmOperands ops(spec, 1500);
-  for (const char* name : {"sm90_bf16_bf16_128x256x64_s4_c2x1_bk", "sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk"}) {
+  {
     GemmPlan plan;
-    const Status s = plan.initialize(ops.args(), split_options(SplitKMode::stream_k, 0, name));
-    EXPECT_EQ(s.code(), StatusCode::invalid_argument) << name << ": " << s.to_string();
-    EXPECT_NE(s.message().find("cannot run stream-K: it needs a cooperative kernel without a cluster"), std::string::npos)
-        << s.message();
+    const Status s = plan.initialize(ops.args(), split_options(SplitKMode::stream_k, 0, "sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk"));
+    EXPECT_EQ(s.code(), StatusCode::invalid_argument) << s.to_string();
+    EXPECT_NE(s.message().find("cannot run stream-K: it needs a cooperative kernel"), std::string::npos) << s.message();
   }
   GemmOptions lt = split_options(SplitKMode::stream_k, 0);
   lt.backend = Backend::cublaslt;

@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
       r.cluster = cl;
       if (cl) r.mode = graphgemm::SplitKMode::parallel;
       const gd::SplitChoice c = gd::choose_split(r);
-      const char* mode = c.mode == gk::SplitMode::parallel ? "parallel" : c.mode == gk::SplitMode::serial ? "serial" : "none";
+      const char* mode = gk::split_mode_name(c.mode);
       std::printf("c%d %lldx%lldx%lld %s %s slices %d cluster %d predicted %.2f | %s\n", cl, m, n, k,
                   c.index >= 0 ? gd::kernel_info(c.index).name : "ERR", mode, c.slices, c.cluster, c.predicted_us,
                   c.index >= 0 ? c.explanation.c_str() : c.error.message().c_str());

@@ -762,6 +762,28 @@ __device__ __forceinline__ void add_partial(const float* tile, float (&acc)[kNum
     }
 }
 
+// Stream-K's partial tiles: a consumer warpgroup's accumulators in fragment order (float4 i of
+// thread t at [i][t], 16 * kNumAccum / 4 * 128 bytes a warpgroup), so that a warp's stores, and the
+// owner's reads of the copy in shared memory, are 512 contiguous bytes (no bank conflicts).
+template <int kNumAccum>
+__device__ __forceinline__ void store_partial_frag(float* slot, const float (&acc)[kNumAccum], int tid) {
+    float4* dst = reinterpret_cast<float4*>(slot) + tid;
+#pragma unroll
+    for (int i = 0; i < kNumAccum / 4; ++i)
+        __stcg(dst + i * 128, make_float4(acc[4 * i], acc[4 * i + 1], acc[4 * i + 2], acc[4 * i + 3]));
+}
+template <int kNumAccum>
+__device__ __forceinline__ void add_partial_frag_smem(uint32_t buf, float (&acc)[kNumAccum], int tid) {
+#pragma unroll
+    for (int i = 0; i < kNumAccum / 4; ++i) {
+        const float4 x = ld_shared_f32x4(buf + static_cast<uint32_t>(i * 128 + tid) * 16);
+        acc[4 * i + 0] = x.x + acc[4 * i + 0];
+        acc[4 * i + 1] = x.y + acc[4 * i + 1];
+        acc[4 * i + 2] = x.z + acc[4 * i + 2];
+        acc[4 * i + 3] = x.w + acc[4 * i + 3];
+    }
+}
+
 // The next work unit of this CTA: a tile and its k-blocks [kb_begin, kb_end). Split-K: `slice` is
 // the unit's K slice (slice s covers [s*q + min(s, r), +q + (s < r)), q, r = divmod(k-blocks, S));
 // stream-K: `t` is the tile's linear index and the range comes from the CTA's share.
@@ -1451,28 +1473,61 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     store_d = false;
                 }
             }
+            // Stream-K: the owner of a shared tile (its segment holds k-block 0 and is its CTA's
+            // last unit, StreamKPartition) copies the other holders' partials into the ring, idle
+            // now: the producer (and a cluster peer's, which walks the same units) has issued its
+            // last load and every stage has been consumed. Both
+            // warpgroups' wgmmas must have read the stages first (B and the A stage are shared).
+            const bool sk_owner = stream_k && kb_begin == 0 && kb_end < num_k_blocks;  // CTA-uniform
+            if constexpr (kConsumerWGs > 1) {
+                if (sk_owner) named_barrier_sync(3, kConsumerWGs * 128);
+            }
             if (stream_k && in_bounds) {  // uniform
-                const int r0 = static_cast<int>(warp_in_wg) * 16 + static_cast<int>(lane / 4);
-                const int c0 = 2 * static_cast<int>(lane % 4);
+                const int tid = static_cast<int>(threadIdx.x % 128);
                 const long long wg_off = static_cast<long long>(wg_idx) * 64 * BN;
+                // Worker w's CTA of this rank hands its partial on through slot / flag
+                // w * kCluster + rank (the CTAs of a cluster hold the same k-blocks of one cluster
+                // tile: each its own CTA tile of it).
+                auto slot_of = [&](int w) { return w * kCluster + static_cast<int>(cta_rank); };
                 if (kb_begin > 0) {
-                    // Not the owner (this CTA's first segment started mid-tile): hand the partial
-                    // to the owner through this CTA's slot and flag.
-                    store_partial<BN>(p.partials + static_cast<long long>(blockIdx.x) * (BM * BN) + wg_off,
-                                      acc, r0, c0);
+                    // Not the owner (this worker's first segment started mid-tile): hand the
+                    // partial to the owner through this CTA's slot and flag.
+                    const int slot = slot_of(sched.sk_worker());
+                    store_partial_frag(p.partials + static_cast<long long>(slot) * (BM * BN) + wg_off, acc, tid);
                     named_barrier_sync(1 + wg_idx, 128);
-                    if (wg_leader) red_release_gpu_add(p.counters + blockIdx.x * kConsumerWGs + wg_idx, 1);
+                    if (wg_leader) red_release_gpu_add(p.counters + slot * kConsumerWGs + wg_idx, 1);
                     store_d = false;
-                } else if (kb_end < num_k_blocks) {
-                    // The owner, and later CTAs hold the rest of the tile (each in its first
+                } else if (sk_owner) {
+                    // The owner, and later workers hold the rest of the tile (each in its first
                     // segment, which it works on before anything else): add their partials in
-                    // CTA order, then the epilogue.
+                    // worker order, then the epilogue. Each partial (64 KB a warpgroup at BN = 256)
+                    // comes in as one bulk copy into this warpgroup's part of the ring, on the
+                    // full barrier of a stage no load will use again (its next phase: the ring's
+                    // position after the unit).
+                    // NOTES: H100, session 51: read with ld.global.cg straight into registers the
+                    // fix-up took ~10 us for ~3 us of bytes (16 loads in flight a thread, four L2
+                    // round trips back to back per partial).
+                    constexpr uint32_t kSlotBytes = 64 * BN * 4;
+                    static_assert(!Config::kSplitK || kConsumerWGs * kSlotBytes <= static_cast<uint32_t>(Config::kOffD),
+                                  "stream-K's partials must fit in the ring");
+                    const uint32_t buf = smem_base + wg_idx * kSlotBytes;
+                    const uint32_t bar = bar_full + 8 * ((stage + wg_idx) % kStages);
+                    uint32_t parity = stage + wg_idx < static_cast<uint32_t>(kStages) ? phase : phase ^ 1;
                     const int tile_end = (t + 1) * num_k_blocks;  // < 2^31: the launcher checks
-                    for (int d = static_cast<int>(blockIdx.x) + 1;
-                         d < static_cast<int>(gridDim.x) && sched.stream_k_range_begin(d) < tile_end; ++d) {
-                        if (wg_leader) wait_flag_equal(p.counters + d * kConsumerWGs + wg_idx, 1);
-                        named_barrier_sync(1 + wg_idx, 128);
-                        add_partial<BN>(p.partials + static_cast<long long>(d) * (BM * BN) + wg_off, acc, r0, c0);
+                    for (int w = sched.sk_worker() + 1;
+                         w < sched.sk_workers() && sched.stream_k_range_begin(w) < tile_end; ++w) {
+                        if (wg_leader) {
+                            const int slot = slot_of(w);
+                            wait_flag_equal(p.counters + slot * kConsumerWGs + wg_idx, 1);
+                            fence_proxy_async_global();  // the acquire, before the async proxy's read
+                            mbar_arrive_expect_tx(bar, kSlotBytes);
+                            bulk_load_1d(buf, p.partials + static_cast<long long>(slot) * (BM * BN) + wg_off,
+                                         kSlotBytes, bar);
+                        }
+                        mbar_wait(bar, parity);
+                        parity ^= 1;
+                        add_partial_frag_smem(buf, acc, tid);
+                        named_barrier_sync(1 + wg_idx, 128);  // buf read before the next copy
                     }
                 }
             }

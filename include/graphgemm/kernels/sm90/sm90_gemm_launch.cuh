@@ -373,11 +373,11 @@ struct Gemm {
         }
         if (num_sms < 1 || !operands_ok<ElementAB, ElementD, Config::kBKMajor>(p)) return cudaErrorInvalidValue;
         // Split-K: 1 <= splits <= k-blocks (no empty slice), a mode, a big enough workspace.
-        // Stream-K: splits = the most CTAs (workspace slots), cluster 1x1 cooperative kernels only.
+        // Stream-K: splits = the most CTAs (workspace slots), cooperative kernels only.
         const int k_blocks = (p.k + Config::kBlockK - 1) / Config::kBlockK;
         const bool stream_k = p.split_mode == SplitMode::stream_k;
         if (stream_k) {
-            if (Config::kClusterSize != 1 || schedule() != Schedule::cooperative || p.splits < 1)
+            if (schedule() != Schedule::cooperative || p.splits < Config::kClusterSize)
                 return cudaErrorInvalidValue;
         } else {
             if (p.splits < 1 || p.splits > k_blocks) return cudaErrorInvalidValue;
@@ -469,11 +469,11 @@ struct Gemm {
         const bool parallel_ws = p.split_mode == SplitMode::parallel && p.splits > 1;
         const bool spread = split_cluster == 1 && (parallel_ws || units * kSpreadUnitsRatio <= max_clusters);
         long long clusters = full_grid || spread ? max_clusters : std::min<long long>(units, max_clusters);
-        if (stream_k) {  // one k-block at least per CTA, and no more CTAs than workspace slots
+        if (stream_k) {  // one k-block at least per worker (cluster), no more CTAs than workspace slots
             const long long iterations = tiles * k_blocks;
             if (iterations > 0x7fffffffll) return cudaErrorInvalidValue;  // StreamKPartition is 32-bit
             clusters = std::min<long long>({static_cast<long long>(max_clusters), iterations,
-                                            static_cast<long long>(p.splits)});
+                                            static_cast<long long>(p.splits / kCluster)});
         }
         la.grid = dim3(static_cast<unsigned>(clusters * cluster_ctas), 1, 1);
         la.block = dim3(Config::kThreads, 1, 1);

@@ -17,13 +17,15 @@ enum class BiasType : int { none = 0, bf16 = 1, fp16 = 2, fp32 = 3 };
 //             in on the tile's counter; once every CTA has finished its GEMM work it reduces a
 //             share of all output rows (waiting on their counters), summing the slices in the
 //             fixed order 0..S-1, and applies the epilogue. Deterministic too.
-//   stream_k: (`splits` = the number of CTAs, cluster 1x1 kernels only) all tiles' k-blocks in one
-//             sequence cut into equal contiguous ranges, one per CTA. The CTA holding a tile's
-//             k-block 0 owns it (always the last segment of its range); a segment that starts
-//             mid-tile (always a CTA's first) writes its fp32 partial to the CTA's workspace slot
-//             and raises the CTA's flag; the owner adds those partials in CTA order (deterministic)
-//             and applies the epilogue. Nobody waits before its last segment: deadlock-free on a
-//             co-resident grid. For shapes whose tile count quantizes badly on the SMs.
+//   stream_k: (`splits` = the most CTAs: workspace slots) whole tiles in the whole waves, then the
+//             partial wave's k-blocks in one sequence cut into equal contiguous ranges, one per
+//             worker: a CTA, or a cluster, whose CTAs take the same k-blocks of one cluster tile
+//             (StreamKPartition). The worker holding a tile's k-block 0 owns it (always the last
+//             segment of its range); a segment that starts mid-tile (always a worker's first)
+//             writes its fp32 partial to the CTA's workspace slot and raises the CTA's flag; the
+//             owner adds those partials in worker order (deterministic) and applies the epilogue.
+//             Nobody waits before its last segment: deadlock-free on a co-resident grid. For
+//             shapes whose tile count quantizes badly on the SMs.
 enum class SplitMode : int { none = 0, serial = 1, parallel = 2, stream_k = 3 };
 // The mode's name as the library prints it (GemmPlan::describe, the heuristic's notes, diagnostics).
 constexpr const char* split_mode_name(SplitMode m) {
@@ -40,10 +42,13 @@ constexpr const char* split_mode_name(SplitMode m) {
 #endif
 
 // Stream-K's partition of the work among P CTAs (host and device: the kernel's scheduler and the
-// CPU tests use this one definition). Hybrid: with T tiles, the first (floor(T/P) - 1) * P tiles
-// (none when T < 2P) are whole tiles handed out round-robin as in the data-parallel schedule, so
-// the CTAs in flight keep the L2-friendly tile order; only the last P..2P-1 tiles are shared as
-// k-block ranges (kb k-blocks per tile): with I = (T - dp_tiles) * kb = q * P + r, CTA c gets the
+// CPU tests use this one definition). With T tiles, the whole waves (floor(T/P) * P tiles) are
+// whole tiles handed out round-robin as in the data-parallel schedule, so the CTAs in flight keep
+// the L2-friendly tile order; only the tiles of the last, partial wave are shared as k-block ranges
+// (kb k-blocks per tile), so that no SM idles through it. Where those are fewer k-blocks than CTAs
+// (T mod P times kb < P), the last whole wave is shared with them (every CTA gets one k-block at
+// least: an owner waits for every later CTA whose range begins inside its tile), and with T a
+// multiple of P nothing is shared. With I = (T - dp_tiles) * kb = q * P + r, CTA c gets the
 // iterations [sk_base + c * q + min(c, r), + q + (c < r)) (iteration i: k-block i % kb of tile
 // i / kb). Every CTA runs its whole tiles before its range, so a range's first segment (the one
 // that may continue another CTA's tile) comes early, and the owner of a tile (the CTA holding its
@@ -58,7 +63,13 @@ struct StreamKPartition {
     GRAPHGEMM_SM90_HD StreamKPartition(int num_tiles, int k_blocks, int num_ctas)
         : tiles(num_tiles), kb(k_blocks), ctas(num_ctas) {
         const int full_waves = num_tiles / num_ctas;
-        dp_tiles = full_waves >= 2 ? (full_waves - 1) * num_ctas : 0;
+        const int tail = num_tiles - full_waves * num_ctas;
+        // NOTES: H100, session 51: sharing the last 1-2 waves (as until then) took 1.02-1.84x the
+        // unsplit time on 128x256 tiles (k-ranges of neighbouring tiles at different k stream slower
+        // than whole waves); sharing the partial wave alone 0.986 at 8192^3, 1.02-1.15x at 4-10 waves
+        // with the fix-up then ~10 us (docs/sm90_notes.md, sessions 51-52).
+        const bool tail_alone = tail == 0 || static_cast<long long>(tail) * k_blocks >= num_ctas;
+        dp_tiles = tail_alone ? full_waves * num_ctas : (full_waves >= 1 ? (full_waves - 1) * num_ctas : 0);
         sk_base = dp_tiles * k_blocks;
         const int iterations = (num_tiles - dp_tiles) * k_blocks;
         q = iterations / num_ctas;

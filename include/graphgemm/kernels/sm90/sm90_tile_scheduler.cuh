@@ -98,17 +98,28 @@ struct TileScheduler {
         tile_n = along_n ? a : b;
     }
 
-    // ---- Stream-K (cluster 1x1 only): whole tiles first, then this CTA's k-block range ----
-    // (StreamKPartition: the data-parallel tiles c, c + P, ... < dp_tiles, then the iterations
-    // [range_begin(c), range_begin(c + 1)), iteration i being k-block i % kb of tile i / kb.)
+    // ---- Stream-K: whole tiles first, then this worker's k-block range ----
+    // (StreamKPartition over P workers, the CTAs or, in a kernel with clusters, the clusters, whose
+    // CTAs walk the same cluster tiles and k-blocks as always: the data-parallel tiles c, c + P, ...
+    // < dp_tiles, then the iterations [range_begin(c), range_begin(c + 1)), iteration i being
+    // k-block i % kb of cluster tile i / kb.)
     StreamKPartition sk{0, 1, 1};
     int sk_it = 0, sk_end = 0;
-    __device__ __forceinline__ void init_stream_k(int k_blocks) {
-        sk = StreamKPartition(num_tiles, k_blocks, static_cast<int>(gridDim.x));
-        sk_it = sk.range_begin(static_cast<int>(blockIdx.x));
-        sk_end = sk.range_begin(static_cast<int>(blockIdx.x) + 1);
+    // This CTA's worker (its cluster in a kernel with clusters) and the workers in the grid.
+    __device__ __forceinline__ static int sk_worker() {
+        if constexpr (ClusterM * ClusterN > 1) return static_cast<int>(cluster_id_x());
+        else return static_cast<int>(blockIdx.x);
     }
-    // First iteration of CTA c's range (for an owner looking for the CTAs that continue its tile).
+    __device__ __forceinline__ static int sk_workers() {
+        if constexpr (ClusterM * ClusterN > 1) return static_cast<int>(num_clusters_x());
+        else return static_cast<int>(gridDim.x);
+    }
+    __device__ __forceinline__ void init_stream_k(int k_blocks) {
+        sk = StreamKPartition(num_tiles, k_blocks, sk_workers());
+        sk_it = sk.range_begin(sk_worker());
+        sk_end = sk.range_begin(sk_worker() + 1);
+    }
+    // First iteration of worker c's range (for an owner looking for the workers that continue its tile).
     __device__ __forceinline__ int stream_k_range_begin(int c) const { return sk.range_begin(c); }
     // The next segment: tile t (linear) and its k-blocks [kb_lo, kb_hi).
     __device__ __forceinline__ bool next_stream_k(int& tile_m, int& tile_n, int& t, int& kb_lo,
