@@ -861,3 +861,40 @@ TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
   EXPECT_EQ(s.index, c7168.index) << s.explanation;
   EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
 }
+
+// Automatic stream-K (session 52, kStreamKMinWaves / kStreamKMaxTailFill / kStreamKMinK): on the
+// 128x256 tile in 2x1 clusters where its grid has >= 8 whole waves of 66 clusters and a last one
+// at most 74% full, K >= 4096; not where the last wave is fuller, the waves fewer or K shorter, and
+// not when the workspace (one fp32 tile per SM) exceeds max_workspace_bytes.
+TEST(Sm90Heuristic, AutomaticStreamKOverAShortLastWave) {
+  auto automatic = [](std::int64_t m, std::int64_t n, std::int64_t k, bool b_k_major = true,
+                      std::size_t max_ws = std::size_t{32} << 20) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};
+    r.max_workspace_bytes = max_ws;
+    return gd::choose_split(r);
+  };
+  // 8192^3: 1024 cluster tiles, 15 waves and 34 (52%); 6144^3: 8 and 48 (73%).
+  for (const auto& [m, n, k] : {std::tuple{8192, 8192, 8192}, std::tuple{6144, 6144, 6144}, std::tuple{4096, 10240, 8192}}) {
+    for (bool b_k_major : {true, false}) {
+      const gd::SplitChoice s = automatic(m, n, k, b_k_major);
+      ASSERT_GE(s.index, 0) << s.error.to_string();
+      const gd::KernelInfo& ki = gd::kernel_info(s.index);
+      EXPECT_EQ(s.mode, gk::SplitMode::stream_k) << m << "x" << n << "x" << k << ": " << s.explanation;
+      EXPECT_TRUE(ki.block_m == 128 && ki.block_n == 256 && ki.cluster_m == 2) << ki.name;
+      EXPECT_EQ(s.slices, 132);
+      EXPECT_GT(s.workspace_bytes, std::size_t{132} * 128 * 256 * 4 - 1);
+      EXPECT_NE(s.explanation.find("stream-K (automatic)"), std::string::npos) << s.explanation;
+    }
+  }
+  // 4096^3: 3 waves and 58 (88%); 8192 x 4096 x 4096: 7 and 50 (76%); K = 2048; 2048^3: one wave.
+  for (const auto& [m, n, k] : {std::tuple{4096, 4096, 4096}, std::tuple{8192, 4096, 4096}, std::tuple{8192, 8192, 2048},
+                                std::tuple{2048, 2048, 2048}}) {
+    const gd::SplitChoice s = automatic(m, n, k);
+    EXPECT_NE(s.mode, gk::SplitMode::stream_k) << m << "x" << n << "x" << k << ": " << s.explanation;
+  }
+  // The workspace bound: unsplit, not an error.
+  const gd::SplitChoice small = automatic(8192, 8192, 8192, true, std::size_t{8} << 20);
+  ASSERT_GE(small.index, 0) << small.error.to_string();
+  EXPECT_EQ(small.mode, gk::SplitMode::none) << small.explanation;
+  EXPECT_EQ(small.workspace_bytes, 0u);
+}
