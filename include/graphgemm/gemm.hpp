@@ -61,10 +61,12 @@ enum class SplitKMode : std::uint8_t {
               // and apply the epilogue: also bitwise deterministic, more workspace, no serial chain
   automatic,  // the backend decides (sm90: a cost model from the shape and the SM count;
               // cuBLASLt: its own heuristic)
-  stream_k,   // sm90, cluster 1x1 cooperative kernels: all tiles' k-blocks shared equally by the
-              // SMs; a tile split between SMs is finished by the SM holding its first k-block,
-              // which adds the others' fp32 partials in a fixed order (deterministic). For tile
-              // counts that fill the SMs badly; split_k_slices must be 0 (the SM count decides)
+  stream_k,   // sm90, cooperative kernels (with or without clusters): whole tiles in the whole
+              // waves, then the last, partial wave's k-blocks shared equally by the SMs (a
+              // cluster's CTAs share one range); a tile split between SMs is finished by the SM
+              // holding its first k-block, which adds the others' fp32 partials in a fixed order
+              // (deterministic). For tile counts that fill the SMs badly; split_k_slices must be 0
+              // (the SM count decides). `automatic` takes it where that pays (see the README)
 };
 [[nodiscard]] const char* to_string(SplitKMode m) noexcept;
 

@@ -131,8 +131,9 @@ class Plan:
     split_k_mode : {"auto", "none", "serial", "parallel", "stream_k"}
         Split the K dimension across CTAs for skinny, K-heavy problems. ``serial`` reduces the
         slices in a fixed order (bitwise deterministic); ``parallel`` writes fp32 partials and
-        reduces them once; ``stream_k`` (sm90) shares all tiles' k-blocks equally among the SMs,
-        for tile counts that fill them badly (``split_k_slices`` must be 0); ``auto`` lets the
+        reduces them once; ``stream_k`` (sm90) shares the k-blocks of the last, partial wave of
+        tiles equally among the SMs, for tile counts that fill them badly (``split_k_slices``
+        must be 0); ``auto`` lets the
         heuristic decide (``config`` says what it chose).
     split_k_slices : int
         0 lets the heuristic choose; >= 1 asks for exactly that many slices.

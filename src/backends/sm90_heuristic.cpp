@@ -585,7 +585,7 @@ constexpr double kSplitPdlGainUs = 1.9;
 // kStreamKMinK. MEASURED (H100, session 52, experiments_s52/call3, two rounds, stream-K / the same
 // tile unsplit, automatic's choice): 15.5 waves (last 0.52 full) 8192^3 0.980 / 0.982, 8192 x
 // 8192 x 28672 0.989 / 0.976; 8.7 waves (0.73) 6144^3 0.995 / 0.989; 9.7 waves (0.70) 4096 x
-// 10240 x 8192 0.995 / 0.997; slower with fuller last waves: 7.8 waves (0.76) 1.004-1.010 at K =
+// 10240 x 8192 0.995 / 0.997; slower with fuller last waves: 7.8 waves (0.76) 1.008-1.013 at K =
 // 4096-8192, 1.026-1.053 at K = 28672; 5-7 waves (0.79-0.82) 1.02-1.09; 3.9 waves (0.88) 1.04-1.05.
 // The shared k-ranges stream ~30% slower than whole waves (neighbouring tiles at different k no
 // longer share their operands in L2: the 4096^3 trace), so sharing pays only where the last wave
