@@ -720,16 +720,17 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
   if (mode == k90::SplitMode::stream_k) {
     // Whole tiles in the whole waves, then equal k-block ranges over the last, partial wave
     // (with the wave before it where that has fewer k-blocks than CTAs; StreamKPartition):
-    // every CTA does ceil(T * kb / P) k-blocks; a shared tile costs its owner one fp32 partial
-    // read per other CTA holding part of it, each of which wrote one.
-    // Workers: the CTAs, or the clusters, whose CTAs share one range of cluster-tile k-blocks.
-    const std::int64_t ctas = std::max<std::int64_t>(
-        1, std::min<std::int64_t>({num_sms / cluster, tiles * kb, slices / cluster}));
+    // every worker (a CTA, or a cluster, whose CTAs share one range of cluster-tile k-blocks)
+    // does ceil(T * kb / P) k-blocks; a shared tile costs its owner one fp32 partial read per
+    // other worker holding part of it, each of which wrote one (none in whole waves).
+    const std::int64_t workers = std::max<std::int64_t>(1, std::min<std::int64_t>({clusters, tiles * kb, slices / cluster}));
     if (tiles * kb > 0x7fffffff) return std::numeric_limits<double>::infinity();  // not launchable
-    const k90::StreamKPartition part(static_cast<int>(tiles), static_cast<int>(kb), static_cast<int>(ctas));
-    const double share = std::ceil(static_cast<double>(tiles * kb) / static_cast<double>(ctas));
-    const double sk_share = part.share();
-    const double others = sk_share >= static_cast<double>(kb) ? 1.0 : std::ceil(static_cast<double>(kb) / sk_share);
+    const k90::StreamKPartition part(static_cast<int>(tiles), static_cast<int>(kb), static_cast<int>(workers));
+    const double share = std::ceil(static_cast<double>(tiles * kb) / static_cast<double>(workers));
+    const double sk_share = part.share();  // 0: nothing shared
+    const double others = sk_share == 0 ? 0.0
+                          : sk_share >= static_cast<double>(kb) ? 1.0
+                                                                : std::ceil(static_cast<double>(kb) / sk_share);
     const double busiest = share * std::max(t_compute, t_load) + 2 * kUnitLatencyUs + kSplitFixedUs +
                            others * 2.0 * tile_bytes / kSmBytesPerUs;
     return std::max(busiest, hbm);
@@ -1215,7 +1216,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   if (const KernelInfo& ki = kernel_info(out.index);
       out.mode == k90::SplitMode::none && ki.schedule == k90::Schedule::cooperative && ki.block_m == 128 &&
       ki.block_n == 256 && ki.cluster_m == 2 && ki.cluster_n == 1 && r.k >= kStreamKMinK) {
-    const std::int64_t workers = std::max(1, r.num_sms / 2);
+    const std::int64_t workers = std::max(1, r.num_sms / (ki.cluster_m * ki.cluster_n));
     const std::int64_t tiles = cluster_tiles(ki, r.m, r.n);
     const std::int64_t waves = tiles / workers;
     const double tail = static_cast<double>(tiles - waves * workers) / static_cast<double>(workers);

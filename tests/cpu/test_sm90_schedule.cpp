@@ -3,6 +3,8 @@
 // split request with one forced by name is an error, and their launcher refuses splits > 1.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <cstdint>
 #include <cstring>
 #include <tuple>
@@ -891,6 +893,13 @@ TEST(Sm90Heuristic, AutomaticStreamKOverAShortLastWave) {
                                 std::tuple{2048, 2048, 2048}}) {
     const gd::SplitChoice s = automatic(m, n, k);
     EXPECT_NE(s.mode, gk::SplitMode::stream_k) << m << "x" << n << "x" << k << ": " << s.explanation;
+  }
+  // A grid of whole waves shares nothing (StreamKPartition): no fix-up in the estimate, which
+  // stays finite (66 cluster tiles of 256 x 256 on 66 clusters).
+  {
+    const gd::KernelInfo& c2 = gd::kernel_info(find("sm90_bf16_bf16_128x256x64_s4_c2x1_bk"));
+    const double sk = gd::estimate_us(c2, 16896, 256, 4096, 132, gk::SplitMode::stream_k, 132);
+    EXPECT_TRUE(std::isfinite(sk)) << sk;
   }
   // The workspace bound: unsplit, not an error.
   const gd::SplitChoice small = automatic(8192, 8192, 8192, true, std::size_t{8} << 20);
