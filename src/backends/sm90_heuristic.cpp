@@ -587,9 +587,13 @@ constexpr double kSplitPdlGainUs = 1.9;
 // 8192 x 28672 0.989 / 0.976; 8.7 waves (0.73) 6144^3 0.995 / 0.989; 9.7 waves (0.70) 4096 x
 // 10240 x 8192 0.995 / 0.997; slower with fuller last waves: 7.8 waves (0.76) 1.008-1.013 at K =
 // 4096-8192, 1.026-1.053 at K = 28672; 5-7 waves (0.79-0.82) 1.02-1.09; 3.9 waves (0.88) 1.04-1.05.
-// The shared k-ranges stream ~30% slower than whole waves (neighbouring tiles at different k no
-// longer share their operands in L2: the 4096^3 trace), so sharing pays only where the last wave
-// is short enough, and the fix-up (~5 us) only in long launches.
+// What sharing costs is the hand-off, not the k-blocks (session 53, per-CTA traces of the shared
+// part, experiments_s53/call2): a CTA whose range holds one segment streams it at 0.99-1.06x the
+// whole waves' rate a k-block, one whose range also crosses into the next tile at 1.14-1.25x, the
+// ~4.5 us its partial store and release take; the owner then hands off ~6-7 us after its main
+// loop. Those ~10 us pay only where the last wave is short enough and the launch long.
+// (Owners' heads all at one k, session 53: the aligned heads ran 0.94-0.97x the whole waves' rate,
+// but helpers holding several tails paid a store each: slower at every shape, not kept.)
 constexpr std::int64_t kStreamKMinWaves = 8;
 constexpr double kStreamKMaxTailFill = 0.74;
 constexpr std::int64_t kStreamKMinK = 4096;

@@ -141,12 +141,16 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
     const auto recorded = [&](int c, int e) { return trace[c][e] >= t0 && trace[c][e] - t0 < 10'000'000ull; };
     // Programmatic launch: CTAs of the last launch may enter before the previous launch ends; the
     // times below stay relative to the first entry, and "previous grid done" says when it ended.
-    static const char* names[16] = {"entry", "barriers ready", "first TMA issued", "first stage arrived",
-                                    "last main loop done", "last unit stored/handed off",
-                                    "split-K reduction done", "stores drained (exit)",
-                                    "  epilogue: buffer free", "  epilogue: chunk 0 staged", "  epilogue: chunk 0 TMA issued",
-                                    "PDL: previous grid done", "PDL: next grid let launch",
-                                    "  cluster sum: partial in smem", "  cluster sum: rows summed", "  cluster sum: peers done"};
+    const char* names[16] = {"entry", "barriers ready", "first TMA issued", "first stage arrived",
+                             "last main loop done", "last unit stored/handed off",
+                             "split-K reduction done", "stores drained (exit)",
+                             "  epilogue: buffer free", "  epilogue: chunk 0 staged", "  epilogue: chunk 0 TMA issued",
+                             "PDL: previous grid done", "PDL: next grid let launch",
+                             "  cluster sum: partial in smem", "  cluster sum: rows summed", "  cluster sum: peers done"};
+    if (mode == k::SplitMode::stream_k) {  // (no cluster sums in stream-K: the kernel reuses 13 and 14)
+        names[13] = "stream-K: first shared unit's main loop begins";
+        names[14] = "stream-K: first shared unit's main loop done";
+    }
     std::printf("%s %dx%dx%d split %s x%d: grid %d CTAs, %d operand sets, per launch in a graph of %d: "
                 "median %.2f us (min %.2f), cluster %d%s%s\n",
                 G::name(), m, n, kk, k::split_mode_name(mode),
@@ -167,10 +171,15 @@ int run(int m, int n, int kk, k::SplitMode mode, int splits, bool pdl, int clust
         for (int c = 0; c < grid && c < 1024; ++c)
             if (recorded(c, 4)) by_sm.push_back({static_cast<int>(trace[c][16]), c});
         std::sort(by_sm.begin(), by_sm.end());
-        for (auto [sm, c] : by_sm)
-            std::printf("  cta %4d sm %3d first stage %8.2f main loop done %8.2f stored/handed off %8.2f\n", c, sm,
+        for (auto [sm, c] : by_sm) {
+            std::printf("  cta %4d sm %3d first stage %8.2f main loop done %8.2f stored/handed off %8.2f", c, sm,
                         (trace[c][3] - t0) / 1000.0, (trace[c][4] - t0) / 1000.0,
                         recorded(c, 5) ? (trace[c][5] - t0) / 1000.0 : -1.0);
+            if (mode == k::SplitMode::stream_k && recorded(c, 13))  // the first shared unit's main loop
+                std::printf(" shared from %8.2f first done %8.2f", (trace[c][13] - t0) / 1000.0,
+                            recorded(c, 14) ? (trace[c][14] - t0) / 1000.0 : -1.0);
+            std::printf("\n");
+        }
     }
     // SM90_TRACE_KB=FILE: the producers' k-block issue times of their first unit (every
     // kKbTraceStride-th k-block) to FILE as CSV (cta, sm, m0, n0, then us after the first entry),

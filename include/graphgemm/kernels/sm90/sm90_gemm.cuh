@@ -180,7 +180,8 @@ namespace detail {
 // the epilogue of a tile (chunk 0, last tile): 8 buffer free, 9 chunk staged in smem, 10 TMA store
 // issued; programmatic launch: 11 the previous grid done (griddep_wait returned in the producer),
 // 12 the next grid let launch; cluster split-K sums: 13 partial in smem, 14 rows summed (and stored),
-// 15 every peer done. And the producers' k-block issue times (trace_kb).
+// 15 every peer done; stream-K (no cluster sums): 13 the first shared unit's main loop begins, 14 it
+// ends. And the producers' k-block issue times (trace_kb).
 #ifdef GRAPHGEMM_SM90_TRACE
 __device__ unsigned long long g_sm90_trace[1024][17];  // [16]: the SM the CTA ran on (%smid)
 // Records slot e of this CTA's row of `table` (and, at e = 0, its SM in [16]).
@@ -1416,7 +1417,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             }
         };
 #ifdef GRAPHGEMM_SM90_TRACE
-        bool traced = false;
+        bool traced = false, sk_began = false, sk_first_done = false;
 #endif
         int tile_m, tile_n, slice, t, kb_begin, kb_end;
         // Cluster split-K: the unit whose accumulators are summed within the cluster after the
@@ -1427,6 +1428,12 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
             const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
 
+#ifdef GRAPHGEMM_SM90_TRACE
+            // Stream-K (no cluster sums there: their events are free): the CTA's first unit of a
+            // shared tile begins (13) and ends its main loop (14).
+            const bool sk_shared_unit = stream_k && (kb_begin > 0 || kb_end < num_k_blocks);
+            GRAPHGEMM_TRACE_ONCE(sk_began, sk_shared_unit && wg_leader && wg_idx == 0, 13);
+#endif
             // ---- Main loop: one wgmma group in flight, release the previous stage ----
             // (The previous unit's D chunks are stored during its first k-blocks.)
             consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, operand_k_step_bytes(kBKMajor),
@@ -1436,6 +1443,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 [&] { GRAPHGEMM_TRACE_ONCE(traced, wg_leader && wg_idx == 0, 3); }, store_packed);
             forget_packed();  // (every chunk stored)
             GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 4);
+#ifdef GRAPHGEMM_SM90_TRACE
+            GRAPHGEMM_TRACE_ONCE(sk_first_done, sk_shared_unit && wg_leader && wg_idx == 0, 14);
+#endif
 
             if constexpr (Config::kSplitCluster) {
                 if (p.split_cluster > 1) {  // uniform: slices summed within the cluster, below
@@ -1512,6 +1522,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     static_assert(!Config::kSplitK || kConsumerWGs * kSlotBytes <= static_cast<uint32_t>(Config::kOffD),
                                   "stream-K's partials must fit in the ring");
                     const uint32_t buf = smem_base + wg_idx * kSlotBytes;
+                    static_assert(kConsumerWGs <= kStages, "the borrowed full barriers: stage + wg_idx wraps once at most");
                     const uint32_t bar = bar_full + 8 * ((stage + wg_idx) % kStages);
                     uint32_t parity = stage + wg_idx < static_cast<uint32_t>(kStages) ? phase : phase ^ 1;
                     const int tile_end = (t + 1) * num_k_blocks;  // < 2^31: the launcher checks
