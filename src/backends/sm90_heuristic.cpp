@@ -593,7 +593,8 @@ constexpr double kSplitPdlGainUs = 1.9;
 // ~4.5 us its partial store and release take; the owner then hands off ~6-7 us after its main
 // loop. Those ~10 us pay only where the last wave is short enough and the launch long.
 // (Owners' heads all at one k, session 53: the aligned heads ran 0.94-0.97x the whole waves' rate,
-// but helpers holding several tails paid a store each: slower at every shape, not kept.)
+// but helpers holding several tails paid a store each: faster only at K >= 14336, level at 8192^3,
+// slower at K <= 8192 with fuller last waves; not kept.)
 constexpr std::int64_t kStreamKMinWaves = 8;
 constexpr double kStreamKMaxTailFill = 0.74;
 constexpr std::int64_t kStreamKMinK = 4096;

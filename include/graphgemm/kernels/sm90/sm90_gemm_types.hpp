@@ -54,9 +54,11 @@ constexpr const char* split_mode_name(SplitMode m) {
 // that may continue another CTA's tile) comes early, and the owner of a tile (the CTA holding its
 // k-block 0: the last segment of its range) waits only on later CTAs' first segments.
 // NOTES: H100, session 53: owners' heads all at one k with the other workers sharing the tails
-// (experiments_s53/owner_heads.patch) measured slower everywhere (helpers with several tails pay
-// a ~4.5 us partial store each); the shared k-ranges themselves stream at 0.99-1.06x the whole
-// waves' rate a k-block where a range is one segment (docs/sm90_notes.md, session 53).
+// (experiments_s53/owner_heads.patch) measured faster only at K >= 14336 (where this partition's
+// scattered k-ranges miss L2), level at 8192^3, slower at K <= 8192 with fuller last waves (its
+// helpers pay a ~4.5 us partial store per tail they hold); the shared k-ranges themselves stream
+// at 0.99-1.06x the whole waves' rate a k-block where a range is one segment (docs/sm90_notes.md,
+// session 53).
 // 32-bit on purpose (the launcher refuses T * kb >= 2^31): a 64-bit division is a called
 // routine in SASS, and a call inside the consumer's loop pushes the main loop's stage counter and
 // smem descriptors out of the uniform datapath (59 -> 111 instructions per k-block, measured 27%
