@@ -9,8 +9,9 @@
 // graph. SM90_TRACE_SETS=N in the environment sets the number of operand sets (1: operands and code
 // stay in L2); SM90_TRACE_CTAS=1 also lists every CTA with work by SM (first stage, last main
 // loop, last hand-off; in stream-K also when its first shared unit's main loop began and ended:
-// experiments_s53/tail.py reads them); SM90_TRACE_KB=FILE writes the producers' k-block issue times (every 8th
-// k-block of the first unit) and prints how far apart the CTAs sharing an A tile issue them.
+// experiments_s53/tail.py reads them); SM90_TRACE_KB=FILE writes the producers' k-block issue
+// times (every 8th k-block of the first unit) and prints how far apart the CTAs sharing an A tile
+// issue them.
 // SM90_TRACE_PAD_A=R / SM90_TRACE_PAD_D=R encode A's (for swap-AB the tokens') / D's tensor map over
 // R >= M rows of a buffer that has them (no out-of-bounds box).
 //
