@@ -2,7 +2,8 @@
 // exactly as the kernel walks it, over many (tiles, k-blocks, CTAs): every (tile, k-block) is done
 // exactly once; whole tiles come before a CTA's range; a segment that starts mid-tile is always its
 // CTA's first; the owner's segment (k-block 0) is its CTA's last; and the CTAs the kernel's owner
-// waits on (later CTAs whose range begins inside the tile) are exactly the other holders of the tile.
+// waits on (StreamKPartition::waits_end: later CTAs whose range begins inside the tile) are exactly
+// the other holders of the tile.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -52,6 +53,10 @@ void check(long long tiles, int kb, int ctas) {
   std::vector<int> owner(static_cast<std::size_t>(tiles), -1);
   std::vector<std::vector<int>> holders(static_cast<std::size_t>(tiles));
   for (int c = 0; c < ctas; ++c) {
+    // A CTA whose range's last segment is not an owner's partial tile waits on nobody.
+    const int begin = p.range_begin(c), end = p.range_begin(c + 1);
+    const int last_tile_end = (end - 1) / kb * kb + kb;
+    if (end <= begin || end == last_tile_end || begin > last_tile_end - kb) EXPECT_EQ(p.waits_end(c), c + 1) << "CTA " << c;
     const int length = p.range_begin(c + 1) - p.range_begin(c);  // balanced: q or q + 1
     EXPECT_TRUE(length == p.share() || length == p.share() + 1) << "CTA " << c << ": " << length;
     const std::vector<Segment> segs = walk(p, c);
@@ -71,9 +76,12 @@ void check(long long tiles, int kb, int ctas) {
   for (long long t = 0; t < tiles; ++t) {
     const int o = owner[static_cast<std::size_t>(t)];
     ASSERT_GE(o, 0);
-    // The kernel's owner loop: d = o + 1, ... while range_begin(d) < (t + 1) * kb.
+    // The kernel's owner loop, for the owner of a partial tile (its range's last segment): the CTAs
+    // o + 1, ..., waits_end(o) - 1.
     std::vector<int> waited;
-    for (int d = o + 1; d < ctas && p.range_begin(d) < (t + 1) * kb; ++d) waited.push_back(d);
+    const long long o_end = p.range_begin(o + 1);
+    if (o_end > t * kb && o_end < (t + 1) * kb && p.range_begin(o) <= t * kb)
+      for (int d = o + 1; d < p.waits_end(o); ++d) waited.push_back(d);
     EXPECT_EQ(waited, holders[static_cast<std::size_t>(t)]) << "tile " << t;
   }
 }

@@ -1502,7 +1502,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 if (kb_begin > 0) {
                     // Not the owner (this worker's first segment started mid-tile): hand the
                     // partial to the owner through this CTA's slot and flag.
-                    const int slot = slot_of(sched.sk_worker());
+                    const int slot = slot_of(sched.worker());
                     store_partial_frag(p.partials + static_cast<long long>(slot) * (BM * BN) + wg_off, acc, tid);
                     named_barrier_sync(1 + wg_idx, 128);
                     if (wg_leader) red_release_gpu_add(p.counters + slot * kConsumerWGs + wg_idx, 1);
@@ -1525,9 +1525,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     static_assert(kConsumerWGs <= kStages, "the borrowed full barriers: stage + wg_idx wraps once at most");
                     const uint32_t bar = bar_full + 8 * ((stage + wg_idx) % kStages);
                     uint32_t parity = stage + wg_idx < static_cast<uint32_t>(kStages) ? phase : phase ^ 1;
-                    const int tile_end = (t + 1) * num_k_blocks;  // < 2^31: the launcher checks
-                    for (int w = sched.sk_worker() + 1;
-                         w < sched.sk_workers() && sched.stream_k_range_begin(w) < tile_end; ++w) {
+                    for (int w = sched.worker() + 1; w < sched.sk_waits_end; ++w) {
                         if (wg_leader) {
                             const int slot = slot_of(w);
                             wait_flag_equal(p.counters + slot * kConsumerWGs + wg_idx, 1);

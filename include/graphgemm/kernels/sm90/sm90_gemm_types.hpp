@@ -83,6 +83,20 @@ struct StreamKPartition {
     }
     // First iteration (tile * kb + k-block) of CTA c's range; range_begin(ctas) = tiles * kb.
     GRAPHGEMM_SM90_HD int range_begin(int c) const { return sk_base + c * q + (c < r ? c : r); }
+    // One past the last CTA that CTA c, as the owner of its range's last tile, waits on: the later
+    // CTAs whose range begins inside that tile (c + 1 where that tile is not an owner's partial
+    // one). Computed once per CTA (the scheduler's init): the consumers' owner loop then holds no
+    // division (session 54: range_begin's, called in that loop, had taken the main loops of the
+    // pair tiles 128x112 / 128x128 in 2x1 and 1x2 clusters off the uniform datapath since session
+    // 52: 65 -> 111 and 51 -> 91 SASS instructions a k-block, 16 R2UR).
+    GRAPHGEMM_SM90_HD int waits_end(int c) const {
+        const int begin = range_begin(c), end = range_begin(c + 1);
+        const int tile_end = ((end - 1) / kb + 1) * kb;  // of the tile holding the range's last k-block
+        int w = c + 1;
+        if (end <= begin || end == tile_end || begin > tile_end - kb) return w;  // no owner's partial tile
+        while (w < ctas && range_begin(w) < tile_end) ++w;
+        return w;
+    }
     // Iterations in the shared part, per CTA (at least q).
     GRAPHGEMM_SM90_HD int share() const { return q; }
 };

@@ -33,6 +33,17 @@ struct TileScheduler {
     int next_tile, stride;
     int slice_shift = 0, slice_rank = 0;  // cluster split-K: slice = (u / num_tiles) << shift | rank
 
+    // This CTA's worker (its cluster in a kernel with clusters, whose CTAs walk the same cluster
+    // tiles) and the workers in the grid.
+    __device__ __forceinline__ static int worker() {
+        if constexpr (ClusterM * ClusterN > 1) return static_cast<int>(cluster_id_x());
+        else return static_cast<int>(blockIdx.x);
+    }
+    __device__ __forceinline__ static int workers() {
+        if constexpr (ClusterM * ClusterN > 1) return static_cast<int>(num_clusters_x());
+        else return static_cast<int>(gridDim.x);
+    }
+
     __device__ __forceinline__ TileScheduler(int m, int n, int raster_group, int raster_along_n,
                                              int splits, int split_cluster = 1) {
         tiles_m = (m + BlockM * ClusterM - 1) / (BlockM * ClusterM);
@@ -41,18 +52,16 @@ struct TileScheduler {
         num_units = num_tiles * splits;
         group = raster_group < 1 ? 1 : raster_group;
         along_n = raster_along_n;
-        if constexpr (ClusterM * ClusterN > 1) {
-            next_tile = static_cast<int>(cluster_id_x());
-            stride = static_cast<int>(num_clusters_x());
-        } else if (split_cluster > 1) {  // a power of two (the launcher checks)
-            slice_shift = 31 - __clz(split_cluster);
-            slice_rank = static_cast<int>(blockIdx.x) & (split_cluster - 1);
-            next_tile = static_cast<int>(blockIdx.x) >> slice_shift;
-            stride = static_cast<int>(gridDim.x) >> slice_shift;
-            num_units = num_tiles * (splits >> slice_shift);
-        } else {
-            next_tile = static_cast<int>(blockIdx.x);
-            stride = static_cast<int>(gridDim.x);
+        next_tile = worker();
+        stride = workers();
+        if constexpr (ClusterM * ClusterN == 1) {
+            if (split_cluster > 1) {  // a power of two (the launcher checks)
+                slice_shift = 31 - __clz(split_cluster);
+                slice_rank = static_cast<int>(blockIdx.x) & (split_cluster - 1);
+                next_tile >>= slice_shift;
+                stride >>= slice_shift;
+                num_units = num_tiles * (splits >> slice_shift);
+            }
         }
         // Fewer units than CTAs (clusters): a grid fixed for a larger M (graph::NodeGrid::max_m,
         // the check tool's full grid). Busy CTAs spread over the grid instead of its first ones:
@@ -105,22 +114,13 @@ struct TileScheduler {
     // k-block i % kb of cluster tile i / kb.)
     StreamKPartition sk{0, 1, 1};
     int sk_it = 0, sk_end = 0;
-    // This CTA's worker (its cluster in a kernel with clusters) and the workers in the grid.
-    __device__ __forceinline__ static int sk_worker() {
-        if constexpr (ClusterM * ClusterN > 1) return static_cast<int>(cluster_id_x());
-        else return static_cast<int>(blockIdx.x);
-    }
-    __device__ __forceinline__ static int sk_workers() {
-        if constexpr (ClusterM * ClusterN > 1) return static_cast<int>(num_clusters_x());
-        else return static_cast<int>(gridDim.x);
-    }
+    int sk_waits_end = 0;  // StreamKPartition::waits_end of this worker
     __device__ __forceinline__ void init_stream_k(int k_blocks) {
-        sk = StreamKPartition(num_tiles, k_blocks, sk_workers());
-        sk_it = sk.range_begin(sk_worker());
-        sk_end = sk.range_begin(sk_worker() + 1);
+        sk = StreamKPartition(num_tiles, k_blocks, workers());
+        sk_it = sk.range_begin(worker());
+        sk_end = sk.range_begin(worker() + 1);
+        sk_waits_end = sk.waits_end(worker());
     }
-    // First iteration of worker c's range (for an owner looking for the workers that continue its tile).
-    __device__ __forceinline__ int stream_k_range_begin(int c) const { return sk.range_begin(c); }
     // The next segment: tile t (linear) and its k-blocks [kb_lo, kb_hi).
     __device__ __forceinline__ bool next_stream_k(int& tile_m, int& tile_n, int& t, int& kb_lo,
                                                   int& kb_hi) {
