@@ -46,6 +46,19 @@ if [ "${need_gtest:-0}" = 1 ]; then
     apt_install libgtest-dev || { note "GoogleTest not found and could not be installed: apt-get install libgtest-dev, or put its source in .deps/googletest"; exit 1; }
   fi
 fi
+# cuobjdump and nvdisasm, for the test command's SASS check (tests/CMakeLists.txt:
+# sass.mainloop_uniform_datapath); a toolkit without them (this project's build machines) gets
+# NVIDIA's PyPI wheels of both in .deps/cuda-binutils.
+if [ "${need_gtest:-0}" = 1 ] && ! { have cuobjdump && have nvdisasm; }; then
+  here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  bin="$here/.deps/cuda-binutils/nvidia/cu13/bin"
+  if [ ! -x "$bin/cuobjdump" ] || [ ! -x "$bin/nvdisasm" ]; then
+    note "installing cuobjdump and nvdisasm (PyPI: nvidia-cuda-cuobjdump, nvidia-cuda-nvdisasm) into .deps/cuda-binutils"
+    pip_install --target "$here/.deps/cuda-binutils" "nvidia-cuda-cuobjdump==13.5.37" "nvidia-cuda-nvdisasm==13.5.37" ||
+      note "could not install cuobjdump / nvdisasm: the SASS check will report as skipped"
+  fi
+  if [ -x "$bin/cuobjdump" ] && [ -x "$bin/nvdisasm" ]; then export PATH="$bin:$PATH"; fi
+fi
 # Python: nanobind to build graphgemm._C, pytest and numpy to test it (for the test command only).
 if [ "${need_python:-0}" = 1 ]; then
   for mod in nanobind pytest numpy; do
