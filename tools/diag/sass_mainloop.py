@@ -5,8 +5,8 @@ loop means the stage counter / smem descriptors left the uniform datapath (sessi
 division in the consumer did that, 59 -> 111 instructions per k-block). A `WARPGROUP.DEPBAR.LE gsb0,
 0x0` in the loop is a wgmma.wait 0 per k-block (no wgmma overlap), which ptxas injects when it
 cannot prove the accumulators untouched (warning C7517; session 9: accumulators passed as b32 to
-an asm outside the loop did that). Exit status 1 if any kernel's loop has either, 77 (skip)
-without cuobjdump / nvdisasm.
+an asm outside the loop did that). An LDL / STL in the loop is a register spill on every k-block.
+Exit status 1 if any kernel's loop has one of these, 77 (skip) without cuobjdump / nvdisasm.
 
   tools/diag/sass_mainloop.py build/bench/graphgemm_bench [--cuobjdump PATH]
 (cuobjdump needs nvdisasm on PATH.) Where the toolkit has neither (this project's build machine),
@@ -59,18 +59,19 @@ def main():
             end = next(i for i in range(run[-1], len(ins)) if "BRA" in ins[i])
             body = ins[start:end + 1]
             r2ur = sum("R2UR" in s for s in body)
+            spills = sum(re.match(r"(@!?U?P\d+ )?(LDL|STL)\b", s) is not None for s in body)
             wait0 = sum("WARPGROUP.DEPBAR.LE gsb0, 0x0" in s for s in body)
             # A run whose next branch jumps forward is a k-block peeled off the loop (session 35's
             # deferred epilogue: its epilogue code runs once a unit, not once a k-block): reported,
             # not counted.
             target = re.search(r"BRA\S* (?:\S+, )?0x([0-9a-f]+)", ins[end])
             peeled = target is not None and int(target.group(1), 16) > addr[end]
-            bad += not peeled and (r2ur > 0 or wait0 > 0)
+            bad += not peeled and (r2ur > 0 or wait0 > 0 or spills > 0)
             label = f"{cfg.group(1) if cfg else name[:60]}" + (f" [loop {n + 1}]" if len(runs) > 1 else "")
             print(f"{kind:8s} {label:60s} "
                   f"{'peeled' if peeled else 'loop  '} {len(body):4d} HGMMA {sum('HGMMA' in s for s in body):2d} "
-                  f"R2UR {r2ur} wait0 {wait0}")
-    print(f"{bad} main loop(s) with R2UR or a wgmma wait 0")
+                  f"R2UR {r2ur} wait0 {wait0}" + (f" spills {spills}" if spills else ""))
+    print(f"{bad} main loop(s) with R2UR, a wgmma wait 0 or a local-memory access")
     return 1 if bad else 0
 
 
