@@ -239,6 +239,10 @@ bool narrow_tile(const KernelInfo& k) {
          k.cluster_m * k.cluster_n == 1;
 }
 
+// The clusters of kernel k that run at once on num_sms SMs (its persistent grid's workers), >= 1.
+std::int64_t co_resident_clusters(const KernelInfo& k, int num_sms) {
+  return std::max(1, num_sms / (k.cluster_m * k.cluster_n));
+}
 // Cluster tiles ((cluster_m * block_m) x (cluster_n * block_n)) covering M x N: the scheduler's
 // work units without split-K.
 std::int64_t cluster_tiles(const KernelInfo& k, std::int64_t m, std::int64_t n) {
@@ -250,9 +254,7 @@ std::int64_t cluster_tiles(const KernelInfo& k, std::int64_t m, std::int64_t n) 
 // (cluster_n * block_n)), one per cluster at a time, so a 2x1 cluster at M <= block_m still
 // occupies two SMs for one tile's worth of rows (the second CTA's rows lie outside M).
 std::int64_t cluster_waves(const KernelInfo& k, std::int64_t m, std::int64_t n, int num_sms) {
-  const int cluster = k.cluster_m * k.cluster_n;
-  const std::int64_t clusters = std::max(1, num_sms / cluster);
-  return ceil_div(cluster_tiles(k, m, n), clusters);
+  return ceil_div(cluster_tiles(k, m, n), co_resident_clusters(k, num_sms));
 }
 
 namespace {
@@ -262,7 +264,7 @@ double wave_fill(std::int64_t units, std::int64_t slots) {
 }
 // ... for a tile's clusters: cluster tiles over the co-resident clusters.
 double last_wave_fill(const KernelInfo& k, std::int64_t m, std::int64_t n, int num_sms) {
-  return wave_fill(cluster_tiles(k, m, n), std::max(1, num_sms / (k.cluster_m * k.cluster_n)));
+  return wave_fill(cluster_tiles(k, m, n), co_resident_clusters(k, num_sms));
 }
 }  // namespace
 
@@ -709,7 +711,7 @@ std::string cluster_note(const SplitChoice& c) {
 double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int64_t kk, int num_sms,
                    k90::SplitMode mode, int slices, int cluster_k, int cluster_capacity) {
   const int cluster = k.cluster_m * k.cluster_n;
-  const std::int64_t clusters = std::max(1, num_sms / cluster);
+  const std::int64_t clusters = co_resident_clusters(k, num_sms);
   const std::int64_t tiles = cluster_tiles(k, m, n);
   const std::int64_t kb = ceil_div(kk, 64);
   // Per k-block of one CTA: tensor time and load time (a multicast operand is half each CTA's).
@@ -1221,7 +1223,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   if (const KernelInfo& ki = kernel_info(out.index);
       out.mode == k90::SplitMode::none && ki.schedule == k90::Schedule::cooperative && ki.block_m == 128 &&
       ki.block_n == 256 && ki.cluster_m == 2 && ki.cluster_n == 1 && r.k >= kStreamKMinK) {
-    const std::int64_t workers = std::max(1, r.num_sms / (ki.cluster_m * ki.cluster_n));
+    const std::int64_t workers = co_resident_clusters(ki, r.num_sms);
     const std::int64_t tiles = cluster_tiles(ki, r.m, r.n);
     const std::int64_t waves = tiles / workers;
     const double tail = static_cast<double>(tiles - waves * workers) / static_cast<double>(workers);
@@ -1242,8 +1244,7 @@ SplitChoice choose_split(const SplitRequest& r) {
 
 std::int64_t busy_ctas(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int num_sms) {
   const int cluster = k.cluster_m * k.cluster_n;
-  const std::int64_t clusters = std::max(1, num_sms / cluster);
-  return std::min(cluster_tiles(k, m, n) * std::max(1, slices), clusters) * cluster;
+  return std::min(cluster_tiles(k, m, n) * std::max(1, slices), co_resident_clusters(k, num_sms)) * cluster;
 }
 
 bool programmatic_pays(const KernelInfo& k, std::int64_t m, std::int64_t n, int slices, int split_cluster, int num_sms) {
