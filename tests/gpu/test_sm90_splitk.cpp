@@ -581,10 +581,12 @@ TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
   }
 }
 
-// Stream-K: the k-blocks of all tiles cut into one equal range per CTA. Shapes where CTAs' ranges
-// start and end mid-tile, where one tile spans dozens of CTAs (1-2 tiles, 256 k-blocks), where the
-// tile count is just above / below the SM count, and ragged edges; every cluster-1x1 cooperative
-// tile, both B layouts, every epilogue; against the fp64 reference with poisoned outputs.
+// Stream-K: whole waves of whole tiles, then the last, partial wave's k-blocks cut into one equal
+// range per worker (a CTA, or a cluster; StreamKPartition). Shapes where the ranges start and end
+// mid-tile, where one tile spans dozens of CTAs (1-2 tiles, 256 k-blocks), where the tile count is
+// just above / below the SM count, with whole waves before a shared last one, and ragged edges;
+// cooperative tiles with and without clusters, both B layouts, every epilogue; against the fp64
+// reference with poisoned outputs.
 TEST(Sm90SplitK, StreamKShapesTilesAndEpilogues) {
   GRAPHGEMM_REQUIRE_HOPPER();
   const std::int64_t shapes[][3] = {{1, 8, 520},      {128, 128, 16384}, {1024, 2112, 7168}, {129, 257, 777},
