@@ -330,7 +330,7 @@ TEST(Sm90, AutomaticTakesPairTilesAtTwoMTiles) {
 }
 
 // The last M tile of an M its tile's rows do not divide loads the A box that ends at row M - 1 and
-// reads its own rows further on in the stage (a_box_row: a box mostly past M is slow to zero-fill,
+// reads its own rows further on in the stage (edge_box_row: a box mostly past M is slow to zero-fill,
 // session 32). Those rows must get the bits the same rows get in a full tile: each schedule and
 // operand-sharing variant forced by name, M just past a multiple of the tile's rows, between and one
 // short, against the first M rows of the same GEMM at the next multiple (same A rows, scales and
@@ -389,6 +389,76 @@ TEST(Sm90, LastMTileMatchesAFullTileBitwise) {
       const std::size_t row_bytes = full.size() / m_full, split = static_cast<std::size_t>(m) * row_bytes;
       EXPECT_TRUE(std::equal(got.begin(), got.begin() + split, full.begin())) << "rows below M differ from a full tile's";
       EXPECT_TRUE(std::equal(got.begin() + split, got.end(), poisoned.begin() + split)) << "rows at or past M were written";
+    }
+}
+
+// The same for B stored N x K (session 55): the last N tile of an N its tile's columns do not divide
+// loads the B box that ends at row N - 1 and its wgmmas read their own columns further on in the
+// stage (edge_box_row). Each schedule, operand-sharing and split variant of the K-major tiles forced
+// by name, N just past a multiple of the tile's columns, between and one short, against the first N
+// columns of the same GEMM at the next multiple (same B rows, bias and per-column scales); D's
+// columns past N stay poisoned.
+TEST(Sm90, LastNTileMatchesAFullTileBitwise) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  struct Case {
+    const char* tile;
+    int block_n;  // columns of an N tile
+    SplitKMode mode;
+    int splits;
+  };
+  const Case cases[] = {{"64x64x64_s13_c1x1", 64, SplitKMode::none, 1},     {"64x128x64_s8_c1x1", 128, SplitKMode::none, 1},
+                        {"64x128x64_s8_c1x1", 128, SplitKMode::serial, 2},  {"128x96x64_s6_c1x1", 96, SplitKMode::none, 1},
+                        {"128x112x64_s7_c2x1", 112, SplitKMode::none, 1},   {"128x128x64_s6_c1x1", 128, SplitKMode::parallel, 3},
+                        {"128x128x64_s6_c1x2", 128, SplitKMode::none, 1},   {"128x128x64_s6_c2x1", 128, SplitKMode::none, 1},
+                        {"128x136x64_s5_c1x1", 136, SplitKMode::none, 1},   {"128x176x64_s5_c1x1", 176, SplitKMode::stream_k, 1},
+                        {"128x256x64_s4_c2x1", 256, SplitKMode::none, 1},   {"128x128x64_s6_c1x1_pp", 128, SplitKMode::none, 1},
+                        {"64x256x64_s4_c1x1_pp", 256, SplitKMode::none, 1}};
+  const graphgemm::testing::Stream stream;
+  std::uint64_t seed = 760;
+  for (const Case& c : cases)
+    for (int n : {c.block_n + 1, c.block_n + 7, 2 * c.block_n + c.block_n / 2 + 3, 3 * c.block_n - 1}) {
+      const int n_full = (n + c.block_n - 1) / c.block_n * c.block_n;
+      GemmSpec spec{300, n_full, 1000, DType::bf16, DType::bf16};
+      spec.ld_multiple = 8;
+      spec.with_bias = true;
+      spec.scale_b = 2;  // per column: the columns must line up
+      GemmOperands ops(spec, seed++);
+      GemmOptions options;
+      options.backend = Backend::sm90;
+      options.sm90_kernel = std::string("sm90_bf16_bf16_") + c.tile + "_bk";
+      options.split_k_mode = c.mode;
+      if (c.splits > 1) options.split_k_slices = c.splits;
+      const auto run = [&](const GemmArgs& args) {
+        GemmPlan plan;
+        const Status s = plan.initialize(args, options);
+        ASSERT_TRUE(s.ok()) << s.to_string();
+        support::DeviceBuffer ws(plan.workspace_size(args));
+        ASSERT_TRUE(plan.run(args, {ws.get(), ws.bytes()}, stream.s).ok());
+        SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+      };
+      SCOPED_TRACE(std::string(c.tile) + " split mode " + std::to_string(static_cast<int>(c.mode)) + " N " + std::to_string(n));
+      ops.poison_output(stream.s);
+      run(ops.args());
+      const auto full = support::download(ops.args().d);
+      ops.poison_output(stream.s);
+      SUPPORT_CUDA(cudaStreamSynchronize(stream.s));
+      const auto poisoned = support::download(ops.args().d);
+      GemmArgs part = ops.args();
+      part.b.cols = n;  // B N x K (a K x N column-major view): its first n rows
+      part.d.cols = n;  // D keeps its leading dimension (n_full)
+      part.bias->size = n;
+      part.scale_b->size = n;
+      run(part);
+      const auto got = support::download(ops.args().d);
+      const std::size_t row_bytes = full.size() / spec.m, elem = row_bytes / n_full, split = static_cast<std::size_t>(n) * elem;
+      int differ = 0, written = 0;
+      for (int r = 0; r < spec.m; ++r) {
+        const std::size_t o = static_cast<std::size_t>(r) * row_bytes;
+        differ += !std::equal(got.begin() + o, got.begin() + o + split, full.begin() + o);
+        written += !std::equal(got.begin() + o + split, got.begin() + o + row_bytes, poisoned.begin() + o + split);
+      }
+      EXPECT_EQ(differ, 0) << "rows whose columns below N differ from a full tile's";
+      EXPECT_EQ(written, 0) << "rows whose columns at or past N were written";
     }
 }
 

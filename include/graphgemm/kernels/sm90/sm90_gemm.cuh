@@ -120,7 +120,9 @@ struct GemmConfig {
     static constexpr int kSmemD = kConsumerWGs * kEpiBufs * kEpiBufBytes;
     static constexpr int kOffBar = kOffD + kSmemD;  // the tiles' end (SmemCarve places the barriers)
     static constexpr int kSmemBytes = smem_bytes(kOffBar, kBarBytes);
-    static_assert(kOffBar - kOffB >= (kBlockM - 1) * 128, "a shifted A tile's rows past M stay in the tiles (a_box_row)");
+    static_assert(kOffBar - kOffB >= (kBlockM - 1) * 128, "a shifted A tile's rows past M stay in the tiles (edge_box_row)");
+    static_assert(!kBKMajor || kOffBar - (kOffD - kSmemBStage) >= (2 * kBlockN - 1) * 128,
+                  "a shifted B tile's rows past N stay in the tiles (edge_box_row)");
 
     // TMA boxes {inner, outer}; the multicast (shared) operand is split in halves between the
     // two CTAs of the cluster.
@@ -803,24 +805,26 @@ __device__ __forceinline__ bool next_unit(Scheduler& sched, bool stream_k, int k
     return true;
 }
 
-// The first row of A a tile's boxes load, and how many rows further on the tile's own rows start
-// in the stage. A tile that starts inside M but ends past it (the last M tile when BM does not
-// divide M) loads the box that ends at row M - 1 instead of a box mostly out of bounds: the TMA
-// unit's zero fill of out-of-bounds rows is slow once many SMs do it (session 32,
-// tools/diag/tma_oob_probe: 96 CTAs streaming one 64-row box with 1 valid row 1.37x the time of a
-// full box, 128 rows 2.3x; 129 x 4096 x 4096 22.8 us against 18.1 with the box in bounds). The
-// rows before the tile's own (an earlier tile's) are loaded and never read; the consumer's wgmmas
-// start `shift` rows into the stage (a_row_bytes), so its rows past M read whatever follows in
-// shared memory (the next stages: every layout has at least BM - 1 rows of tiles after the last A
-// stage, static_assert in the configurations) into accumulator rows that are never stored. Needs
-// M >= BM: with a single, partial M tile the box stays at row 0; so does a cluster's tile wholly
-// past M.
-__device__ __forceinline__ int a_row_shift(int m0, int m, int bm) {
+// The first row of a tile's boxes of an operand whose rows are the tile's M (A) or N (B stored N x
+// K) rows, and how many rows further on the tile's own rows start in the stage. A tile that starts
+// inside the extent but ends past it (the last M tile when BM does not divide M, the last N tile
+// when BN does not divide N) loads the box that ends at the extent's last row instead of a box
+// mostly out of bounds: the TMA unit's zero fill of out-of-bounds rows is slow once many SMs do it
+// (session 32, tools/diag/tma_oob_probe: 96 CTAs streaming one 64-row box with 1 valid row 1.37x
+// the time of a full box, 128 rows 2.3x; 129 x 4096 x 4096 22.8 us against 18.1 with the box in
+// bounds; session 55 for B's last N tile). The rows before the tile's own (an earlier tile's) are
+// loaded and never read; the consumer's wgmmas start `shift` rows into the stage (edge_row_bytes),
+// so its rows past the extent read whatever follows in shared memory (the next stages, the D
+// staging buffers: static_asserts in the configurations keep that inside the tiles) into
+// accumulator rows (A) or columns (B) that are never stored. Needs extent >= block: with a single,
+// partial tile the box stays at row 0; so does a cluster's tile wholly past the extent.
+__device__ __forceinline__ int edge_row_shift(int m0, int m, int bm) {
     return m0 < m && m0 + bm > m && m >= bm ? m0 + bm - m : 0;
 }
-__device__ __forceinline__ int a_box_row(int m0, int m, int bm) { return m0 - a_row_shift(m0, m, bm); }
+__device__ __forceinline__ int edge_box_row(int m0, int m, int bm) { return m0 - edge_row_shift(m0, m, bm); }
 // The consumer's side: the shift in bytes of the stage (128 a row); the tile's A descriptor is
-// desc_a0 + (a_row_bytes >> 4). Called by whole warps.
+// desc_a0 + (edge_row_bytes >> 4), B's (stored N x K) desc_b0 + (edge_row_bytes >> 4). Called by
+// whole warps.
 // NOTES: the value is warp-uniform; the broadcast from lane 0 only keeps ptxas from recomputing the
 // shift from the kernel parameters inside the main loop every k-block (it rematerializes uniform
 // values rather than keep them live: +9 to +12 instructions a k-block in the split-capable
@@ -828,8 +832,8 @@ __device__ __forceinline__ int a_box_row(int m0, int m, int bm) { return m0 - a_
 // so that tiles whose A and B stages have one size share the offset arithmetic (64x64: +12 a
 // k-block otherwise). With both, every main loop is as short as before or shorter
 // (sass_mainloop.py; session 32 in docs/sm90_notes.md).
-__device__ __forceinline__ uint32_t a_row_bytes(int m0, int m, int bm) {
-    return __shfl_sync(0xffffffffu, static_cast<uint32_t>(a_row_shift(m0, m, bm)) * 128u, 0);
+__device__ __forceinline__ uint32_t edge_row_bytes(int m0, int m, int bm) {
+    return __shfl_sync(0xffffffffu, static_cast<uint32_t>(edge_row_shift(m0, m, bm)) * 128u, 0);
 }
 
 // Producer: one k-block (k0 = its first column of K) of A (BlockM x BK rows of the M x K A) and of
@@ -1319,8 +1323,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             while (next_unit(sched, stream_k, kb_per_slice, kb_extra, tile_m, tile_n, slice, t, kb_begin, kb_end)) {
                 const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
                 const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+                const int b_row0 = kBKMajor ? edge_box_row(n0, p.n, BN) : n0;  // B stored N x K: as A's M
                 if (!waited) {
-                    prefetch_b_l2<Config>(&tma_b, kb_begin, min(kb_end, kb_begin + p.pdl_prefetch_kb), n0, rank_m);
+                    prefetch_b_l2<Config>(&tma_b, kb_begin, min(kb_end, kb_begin + p.pdl_prefetch_kb), b_row0, rank_m);
                     griddep_wait();
                     GRAPHGEMM_TRACE(true, 11);
                     waited = true;
@@ -1334,7 +1339,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     if (first_unit) trace_kb(kb - kb_begin, m0, n0);
 #endif
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
-                                       smem_b + stage * Config::kSmemBStage, kb * BK, a_box_row(m0, p.m, BM), n0,
+                                       smem_b + stage * Config::kSmemBStage, kb * BK, edge_box_row(m0, p.m, BM), b_row0,
                                        rank_m, rank_n);
                     ring_step<kStages>(stage, phase);
                 }
@@ -1438,8 +1443,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             // (The previous unit's D chunks are stored during its first k-blocks.)
             consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, operand_k_step_bytes(kBKMajor),
                          kDeferStore ? kEpiChunks : 0>(
-                acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0 + (a_row_bytes(m0, p.m, BM) >> 4), desc_b0,
-                release_stage,
+                acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0 + (edge_row_bytes(m0, p.m, BM) >> 4),
+                kBKMajor ? desc_b0 + (edge_row_bytes(n0, p.n, BN) >> 4) : desc_b0, release_stage,
                 [&] { GRAPHGEMM_TRACE_ONCE(traced, wg_leader && wg_idx == 0, 3); }, store_packed);
             forget_packed();  // (every chunk stored)
             GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 4);

@@ -212,10 +212,10 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 Scheduler sched(cp.m, t->n, cp.raster_group, 0, 1);
                 int tile_m, tile_n, slice;
                 while (sched.next(tile_m, tile_n, slice)) {
-                    // Layer 0's input map spans M rows (a_box_row; row 0 for the one, partial tile
+                    // Layer 0's input map spans M rows (edge_box_row; row 0 for the one, partial tile
                     // of M < BlockM); the later layers' span max_m, so their boxes stay where they
                     // are (INT_MAX: no tile ends past it).
-                    const int a_row0 = a_box_row(tile_m * BM, l == 0 ? cp.m : INT_MAX, BM);
+                    const int a_row0 = edge_box_row(tile_m * BM, l == 0 ? cp.m : INT_MAX, BM);
                     if (l > 0) {
                         GRAPHGEMM_CHAIN_TRACE(l < kChainTraceLayers, 4 * l);
                         wait_flag_at_least(ready + tile_m, prev_tiles_n);
@@ -283,7 +283,7 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 const int n0 = tile_n * BN;
                 consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, operand_k_step_bytes(true)>(
                     acc, stage, phase, 0, k_blocks, bar_full,
-                    desc_a0 + (a_row_bytes(m0, l == 0 ? cp.m : INT_MAX, BM) >> 4),  // as the producer's a_row0
+                    desc_a0 + (edge_row_bytes(m0, l == 0 ? cp.m : INT_MAX, BM) >> 4),  // as the producer's a_row0
                     desc_b0, release_stage, [] {});
                 GRAPHGEMM_CHAIN_TRACE(threadIdx.x == 0 && l < kChainTraceLayers, 4 * l + 2);
                 const int row_base = m0 + static_cast<int>(wg_idx) * 64;

@@ -87,7 +87,9 @@ struct PingpongConfig {
     static constexpr int kOffD = kOffB + kStages * kSmemBStage;
     static constexpr int kOffBar = kOffD + kSmemD;
     static constexpr int kSmemBytes = smem_bytes(kOffBar, kBarBytes);  // the carve-up: SmemCarve
-    static_assert(kOffBar - kOffB >= (kBlockM - 1) * 128, "a shifted A tile's rows past M stay in the tiles (a_box_row)");
+    static_assert(kOffBar - kOffB >= (kBlockM - 1) * 128, "a shifted A tile's rows past M stay in the tiles (edge_box_row)");
+    static_assert(!kBKMajor || kOffBar - (kOffD - kSmemBStage) >= (2 * kBlockN - 1) * 128,
+                  "a shifted B tile's rows past N stay in the tiles (edge_box_row)");
 
     // TMA boxes {inner, outer}, as GemmConfig: the multicast operand is split in halves.
     static constexpr bool kMulticastA = kClusterN == 2;
@@ -191,8 +193,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             while (sched.next(tile_m, tile_n, slice)) {  // every unit of this CTA, in order
                 const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
                 const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
+                const int b_row0 = kBKMajor ? edge_box_row(n0, p.n, BN) : n0;  // B stored N x K: as A's M
                 if (!waited) {
-                    prefetch_b_l2<Config>(&tma_b, 0, min(num_k_blocks, p.pdl_prefetch_kb), n0, rank_m);
+                    prefetch_b_l2<Config>(&tma_b, 0, min(num_k_blocks, p.pdl_prefetch_kb), b_row0, rank_m);
                     griddep_wait();
                     waited = true;
                 }
@@ -201,7 +204,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     // wait: see mbar_wait's NOTES).
                     mbar_wait(bar_empty + 8 * stage, phase ^ 1);
                     load_stage<Config>(&tma_a, &tma_b, bar_full + 8 * stage, smem_a + stage * Config::kSmemAStage,
-                                       smem_b + stage * Config::kSmemBStage, kb * BK, a_box_row(m0, p.m, BM), n0,
+                                       smem_b + stage * Config::kSmemBStage, kb * BK, edge_box_row(m0, p.m, BM), b_row0,
                                        rank_m, rank_n);
                     ring_advance<kStages>(stage, phase, 1);
                 }
@@ -244,7 +247,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         while (sched.next(tile_m, tile_n, slice)) {
             const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
             const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
-            const uint64_t desc_a = desc_a0 + (a_row_bytes(m0, p.m, BM) >> 4);  // the tile's rows in the stage
+            const uint64_t desc_a = desc_a0 + (edge_row_bytes(m0, p.m, BM) >> 4);  // the tile's rows in the stage
+            const uint64_t desc_b = kBKMajor ? desc_b0 + (edge_row_bytes(n0, p.n, BN) >> 4) : desc_b0;  // (N x K: its columns)
 
             // ---- Our turn on the tensor cores (the other WG has issued its previous unit) ----
             mbar_wait(my_order, order_phase);
@@ -267,7 +271,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     for (int mt = 0; mt < kMmaM; ++mt) {
                         // m-block mt: rows 64*mt.. of the K-major A stage (128 B per row)
                         const uint32_t a_off = stage * Config::kSmemAStage + mt * 64 * 128 + kk * 32;
-                        Mma::mma(acc[mt], desc_a + (a_off >> 4), desc_b0 + (b_off >> 4),
+                        Mma::mma(acc[mt], desc_a + (a_off >> 4), desc_b + (b_off >> 4),
                                  kb > 0 || kk > 0);
                     }
                 }
