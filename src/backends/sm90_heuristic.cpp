@@ -732,8 +732,12 @@ double estimate_us(const KernelInfo& k, std::int64_t m, std::int64_t n, std::int
     // other worker holding part of it, each of which wrote one (none in whole waves).
     const std::int64_t workers = std::max<std::int64_t>(1, std::min<std::int64_t>({clusters, tiles * kb, slices / cluster}));
     if (tiles * kb > 0x7fffffff) return std::numeric_limits<double>::infinity();  // not launchable
-    const k90::StreamKPartition part(static_cast<int>(tiles), static_cast<int>(kb), static_cast<int>(workers));
-    const double share = std::ceil(static_cast<double>(tiles * kb) / static_cast<double>(workers));
+    // (Grouped where every tile is shared: the ranges over tile columns, one CTA a tile row each.)
+    const std::int64_t tiles_m = ceil_div(m, static_cast<std::int64_t>(k.block_m) * k.cluster_m);
+    const k90::StreamKPartition part(static_cast<int>(tiles), static_cast<int>(kb), static_cast<int>(workers),
+                                     static_cast<int>(tiles_m));
+    const double share = part.group > 1 ? part.share() + (part.r > 0 ? 1.0 : 0.0)
+                                        : std::ceil(static_cast<double>(tiles * kb) / static_cast<double>(workers));
     const double sk_share = part.share();  // 0: nothing shared
     const double others = sk_share == 0 ? 0.0
                           : sk_share >= static_cast<double>(kb) ? 1.0

@@ -1,9 +1,11 @@
 // Stream-K's partition (StreamKPartition, shared with the kernel's scheduler), walked per CTA
-// exactly as the kernel walks it, over many (tiles, k-blocks, CTAs): every (tile, k-block) is done
-// exactly once; whole tiles come before a CTA's range; a segment that starts mid-tile is always its
-// CTA's first; the owner's segment (k-block 0) is its CTA's last; and the CTAs the kernel's owner
-// waits on (StreamKPartition::waits_end: later CTAs whose range begins inside the tile) are exactly
-// the other holders of the tile.
+// exactly as the kernel walks it, over many (tiles, k-blocks, CTAs, tile rows): every (tile,
+// k-block) is done exactly once; whole tiles come before a CTA's range; a segment that starts
+// mid-tile is always its CTA's first; the owner's segment (k-block 0) is its CTA's last; the CTAs
+// the kernel's owner waits on (StreamKPartition::waits_end: later ranges that begin inside the
+// tile, their CTA of the owner's row) are exactly the other holders of the tile; and where the
+// ranges are grouped (every tile shared, several tile rows), the CTAs of a group walk the same
+// columns and k-blocks, one tile row each.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,24 +24,30 @@ struct Segment {
   int lo, hi;
 };
 
-// CTA c's walk: the scheduler's next_stream_k (data-parallel tiles c, c + P, ..., then its range).
+// CTA c's walk: the scheduler's next_stream_k (data-parallel tiles c, c + P, ..., then its range;
+// grouped, its row of the range's tile columns). Linear tile t = column * rows + row when grouped.
 std::vector<Segment> walk(const StreamKPartition& p, int c) {
   std::vector<Segment> out;
   for (long long t = c; t < p.dp_tiles; t += p.ctas) out.push_back({t, 0, p.kb});
-  for (long long it = p.range_begin(c), end = p.range_begin(c + 1); it < end;) {
-    const long long t = it / p.kb, first = t * p.kb;
+  const int g = p.range_of(c);
+  if (g >= p.ranges) return out;  // past the last whole group: idle
+  for (long long it = p.range_begin(g), end = p.range_begin(g + 1); it < end;) {
+    const long long u = it / p.kb, first = u * p.kb;
     const int lo = static_cast<int>(it - first);
     const int hi = static_cast<int>(std::min<long long>(p.kb, end - first));
-    out.push_back({t, lo, hi});
+    out.push_back({p.tile_of(static_cast<int>(u), c), lo, hi});
     it = first + hi;
   }
   return out;
 }
 
-void check(long long tiles, int kb, int ctas) {
-  SCOPED_TRACE(::testing::Message() << tiles << " tiles x " << kb << " k-blocks on " << ctas << " CTAs");
-  const StreamKPartition p(static_cast<int>(tiles), kb, ctas);
-  ASSERT_EQ(p.range_begin(ctas), tiles * kb);
+void check(long long tiles, int kb, int ctas, int tiles_m = 1) {
+  SCOPED_TRACE(::testing::Message() << tiles << " tiles (" << tiles_m << " rows) x " << kb << " k-blocks on " << ctas << " CTAs");
+  const StreamKPartition p(static_cast<int>(tiles), kb, ctas, tiles_m);
+  const bool grouped = tiles_m > 1 && tiles_m <= 8 && tiles < ctas && ctas % tiles_m * 16 <= ctas;
+  ASSERT_EQ(p.group, grouped ? tiles_m : 1);
+  ASSERT_EQ(p.ranges, ctas / p.group);
+  ASSERT_EQ(p.range_begin(p.ranges) * static_cast<long long>(p.group), tiles * kb);
   ASSERT_GE(p.share(), 0);
   ASSERT_EQ(p.dp_tiles % ctas, 0);
   // The shared part: the last, partial wave; with the wave before it where the partial wave has
@@ -53,12 +61,25 @@ void check(long long tiles, int kb, int ctas) {
   std::vector<int> owner(static_cast<std::size_t>(tiles), -1);
   std::vector<std::vector<int>> holders(static_cast<std::size_t>(tiles));
   std::vector<char> partial_owner(static_cast<std::size_t>(tiles), 0);  // the owner holds k-block 0 only
+  for (int g = 0; g < p.ranges; ++g) {
+    const int length = p.range_begin(g + 1) - p.range_begin(g);  // balanced: q or q + 1
+    EXPECT_TRUE(length == p.share() || length == p.share() + 1) << "range " << g << ": " << length;
+  }
   for (int c = 0; c < ctas; ++c) {
-    const int length = p.range_begin(c + 1) - p.range_begin(c);  // balanced: q or q + 1
-    EXPECT_TRUE(length == p.share() || length == p.share() + 1) << "CTA " << c << ": " << length;
     const std::vector<Segment> segs = walk(p, c);
+    const int g = p.range_of(c);
+    if (g >= p.ranges) {
+      EXPECT_TRUE(segs.empty()) << "CTA " << c << " is past the last whole group";
+      continue;
+    }
+    if (grouped && c % tiles_m > 0) {  // the same columns and k-blocks as its group's first CTA, one row down
+      const std::vector<Segment> first = walk(p, c - c % tiles_m);
+      ASSERT_EQ(segs.size(), first.size());
+      for (std::size_t i = 0; i < segs.size(); ++i)
+        EXPECT_TRUE(segs[i].tile == first[i].tile + c % tiles_m && segs[i].lo == first[i].lo && segs[i].hi == first[i].hi);
+    }
     // A CTA whose last segment is not an owner's partial tile waits on nobody.
-    if (segs.empty() || segs.back().lo > 0 || segs.back().hi == kb) EXPECT_EQ(p.waits_end(c), c + 1) << "CTA " << c;
+    if (segs.empty() || segs.back().lo > 0 || segs.back().hi == kb) EXPECT_EQ(p.waits_end(g), g + 1) << "CTA " << c;
     for (std::size_t i = 0; i < segs.size(); ++i) {
       const Segment& s = segs[i];
       ASSERT_LT(s.lo, s.hi);
@@ -76,11 +97,11 @@ void check(long long tiles, int kb, int ctas) {
   for (long long t = 0; t < tiles; ++t) {
     const int o = owner[static_cast<std::size_t>(t)];
     ASSERT_GE(o, 0);
-    // The kernel's owner loop, for the owner of a partial tile (its range's last segment): the CTAs
-    // o + 1, ..., waits_end(o) - 1.
+    // The kernel's owner loop, for the owner of a partial tile (its range's last segment): ranges
+    // g + 1, ..., waits_end(g) - 1, their CTA of the owner's row.
     std::vector<int> waited;
     if (partial_owner[static_cast<std::size_t>(t)])
-      for (int d = o + 1; d < p.waits_end(o); ++d) waited.push_back(d);
+      for (int w = p.range_of(o) + 1; w < p.waits_end(p.range_of(o)); ++w) waited.push_back(w * p.group + p.row_of(o));
     EXPECT_EQ(waited, holders[static_cast<std::size_t>(t)]) << "tile " << t;
   }
 }
@@ -93,6 +114,8 @@ TEST(StreamKPartition, EdgeCases) {
       for (int kb : {1, 2, 3, 16, 112, 256}) {
         if (tiles * kb < ctas) continue;  // the launcher gives every CTA one k-block at least
         check(tiles, kb, ctas);
+        for (int rows : {2, 3, 4, 7, 8, 9})
+          if (tiles % rows == 0) check(tiles, kb, ctas, rows);
       }
     }
   }
@@ -106,6 +129,8 @@ TEST(StreamKPartition, RandomShapes) {
     const int kb = std::uniform_int_distribution<int>(1, 300)(rng);
     if (tiles * kb < ctas) continue;
     check(tiles, kb, ctas);
+    const int rows = std::uniform_int_distribution<int>(1, 10)(rng);
+    if (tiles % rows == 0) check(tiles, kb, ctas, rows);
     if (HasFatalFailure() || HasFailure()) return;
   }
 }

@@ -584,14 +584,16 @@ TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
 // Stream-K: whole waves of whole tiles, then the last, partial wave's k-blocks cut into one equal
 // range per worker (a CTA, or a cluster; StreamKPartition). Shapes where the ranges start and end
 // mid-tile, where one tile spans dozens of CTAs (1-2 tiles, 256 k-blocks), where the tile count is
-// just above / below the SM count, with whole waves before a shared last one, and ragged edges;
+// just above / below the SM count, with whole waves before a shared last one, where fewer tiles
+// than CTAs have several rows (the ranges grouped over tile columns, session 55), and ragged edges;
 // cooperative tiles with and without clusters, both B layouts, every epilogue; against the fp64
 // reference with poisoned outputs.
 TEST(Sm90SplitK, StreamKShapesTilesAndEpilogues) {
   GRAPHGEMM_REQUIRE_HOPPER();
   const std::int64_t shapes[][3] = {{1, 8, 520},      {128, 128, 16384}, {1024, 2112, 7168}, {129, 257, 777},
                                     {1000, 1000, 1000}, {300, 4100, 1500}, {7, 33, 1000},
-                                    {2065, 2309, 1000}};  // whole waves of every tile, then a shared last one
+                                    {2065, 2309, 1000},   // whole waves of every tile, then a shared last one
+                                    {384, 1536, 4096}};   // fewer tiles than CTAs, 3 tile rows: grouped ranges
   std::uint64_t seed = 1300;
   // With clusters (a cluster's CTAs share one range): 2x1 with B multicast, 1x2 with A multicast,
   // and the 128x112 pair tile (B N x K only).

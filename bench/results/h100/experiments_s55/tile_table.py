@@ -13,8 +13,8 @@ logs = {b: [] for b in backs}
 for k in keys:
     cells = []
     for b in backs:
-        r = [run[k][b] / run[k]["sm90"] for run in runs]
-        logs[b].append(math.log(r[0] * r[1]) / 2)
+        r = [(run[k][b] or float("nan")) / run[k]["sm90"] for run in runs]
+        if r[0] == r[0] and r[1] == r[1]: logs[b].append(math.log(r[0] * r[1]) / 2)
         cells.append(f"{r[0]:.3f}/{r[1]:.3f}".rjust(15))
     name = (k[0] + " " if k[0] else "") + "x".join(map(str, k[1:]))
     print(f"{name[:34]:34s} {runs[0][k]['sm90']:8.2f} " + " ".join(cells))

@@ -1514,8 +1514,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     store_d = false;
                 } else if (sk_owner) {
                     // The owner, and later workers hold the rest of the tile (each in its first
-                    // segment, which it works on before anything else): add their partials in
-                    // worker order, then the epilogue. Each partial (64 KB a warpgroup at BN = 256)
+                    // segment, which it works on before anything else; grouped, the later ranges'
+                    // workers of this row): add their partials in worker order, then the epilogue. Each partial (64 KB a warpgroup at BN = 256)
                     // comes in as one bulk copy into this warpgroup's part of the ring, on the
                     // full barrier of a stage no load will use again (its next phase: the ring's
                     // position after the unit).
@@ -1530,9 +1530,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                     static_assert(kConsumerWGs <= kStages, "the borrowed full barriers: stage + wg_idx wraps once at most");
                     const uint32_t bar = bar_full + 8 * ((stage + wg_idx) % kStages);
                     uint32_t parity = stage + wg_idx < static_cast<uint32_t>(kStages) ? phase : phase ^ 1;
-                    for (int w = sched.worker() + 1; w < sched.sk_waits_end; ++w) {
+                    for (int w = sched.sk_range + 1; w < sched.sk_waits_end; ++w) {
                         if (wg_leader) {
-                            const int slot = slot_of(w);
+                            const int slot = slot_of(sched.sk_worker_of(w));
                             wait_flag_equal(p.counters + slot * kConsumerWGs + wg_idx, 1);
                             fence_proxy_async_global();  // the acquire, before the async proxy's read
                             mbar_arrive_expect_tx(bar, kSlotBytes);

@@ -63,11 +63,30 @@ constexpr const char* split_mode_name(SplitMode m) {
 // routine in SASS, and a call inside the consumer's loop pushes the main loop's stage counter and
 // smem descriptors out of the uniform datapath (59 -> 111 instructions per k-block, measured 27%
 // slower on a 64x128 bandwidth-bound shape).
+// Grouped (session 55): where every tile is shared (fewer tiles than CTAs) and the tiles have
+// several rows (tiles_m > 1), the ranges are over tile columns instead, each taken by a group of
+// tiles_m CTAs, one per tile row (the CTAs c with c / group = g: range g, row c % group; the CTAs
+// past the last whole group idle). The rows of a column then stream the same B k-blocks at the same
+// time, as in the data-parallel waves: ranges over single tiles put the rows of one column at
+// different k and re-read B from DRAM (H100, 384 x 3584 x 18944, 84 tiles of 128x128 on 132 CTAs:
+// 1.96-2.01x the unsplit time; docs/sm90_notes.md, session 55).
 struct StreamKPartition {
     int tiles = 0, dp_tiles = 0, sk_base = 0, q = 0, r = 0;
     int kb = 1, ctas = 1;
-    GRAPHGEMM_SM90_HD StreamKPartition(int num_tiles, int k_blocks, int num_ctas)
-        : tiles(num_tiles), kb(k_blocks), ctas(num_ctas) {
+    int group = 1;   // CTAs per range: the tile rows (grouped), else 1
+    int ranges = 1;  // ctas / group
+    GRAPHGEMM_SM90_HD StreamKPartition(int num_tiles, int k_blocks, int num_ctas, int tiles_m = 1)
+        : tiles(num_tiles), kb(k_blocks), ctas(num_ctas), ranges(num_ctas) {
+        // (At most 8 rows, and at most 1/16 of the CTAs idle past the last whole group.)
+        if (tiles_m > 1 && tiles_m <= 8 && num_tiles < num_ctas && num_tiles % tiles_m == 0 &&
+            num_ctas % tiles_m * 16 <= num_ctas) {
+            group = tiles_m;
+            ranges = num_ctas / tiles_m;
+            const int iterations = num_tiles / tiles_m * k_blocks;  // >= ranges: tiles * kb >= ctas
+            q = iterations / ranges;
+            r = iterations - q * ranges;
+            return;
+        }
         const int full_waves = num_tiles / num_ctas;
         const int tail = num_tiles - full_waves * num_ctas;
         // NOTES: H100, session 51: sharing the last 1-2 waves (as until then) took 1.02-1.84x the
@@ -81,23 +100,29 @@ struct StreamKPartition {
         q = iterations / num_ctas;
         r = iterations - q * num_ctas;
     }
-    // First iteration (tile * kb + k-block) of CTA c's range; range_begin(ctas) = tiles * kb.
-    GRAPHGEMM_SM90_HD int range_begin(int c) const { return sk_base + c * q + (c < r ? c : r); }
-    // One past the last CTA that CTA c, as the owner of its range's last tile, waits on: the later
-    // CTAs whose range begins inside that tile (c + 1 where that tile is not an owner's partial
-    // one). Computed once per CTA (the scheduler's init): the consumers' owner loop then holds no
-    // division (session 54: range_begin's, called in that loop, had taken the main loops of the
-    // pair tiles 128x112 / 128x128 in 2x1 and 1x2 clusters off the uniform datapath since session
-    // 52: 65 -> 111 and 51 -> 91 SASS instructions a k-block, 16 R2UR).
-    GRAPHGEMM_SM90_HD int waits_end(int c) const {
-        const int begin = range_begin(c), end = range_begin(c + 1);
-        const int tile_end = ((end - 1) / kb + 1) * kb;  // of the tile holding the range's last k-block
-        int w = c + 1;
-        if (end <= begin || end == tile_end || begin > tile_end - kb) return w;  // no owner's partial tile
-        while (w < ctas && range_begin(w) < tile_end) ++w;
+    // CTA c's range (>= ranges: none) and tile row (grouped; else 0).
+    GRAPHGEMM_SM90_HD int range_of(int c) const { return group == 1 ? c : c / group; }
+    GRAPHGEMM_SM90_HD int row_of(int c) const { return group == 1 ? 0 : c - c / group * group; }
+    // The linear tile of unit u (iteration i's unit is i / kb: a tile, or grouped a tile column) for
+    // CTA c: grouped, tile (row_of(c), u) as u * group + row (the tile order of a raster along M).
+    GRAPHGEMM_SM90_HD int tile_of(int u, int c) const { return group == 1 ? u : u * group + row_of(c); }
+    // First iteration (unit * kb + k-block) of range g; range_begin(ranges) = the units' k-blocks.
+    GRAPHGEMM_SM90_HD int range_begin(int g) const { return sk_base + g * q + (g < r ? g : r); }
+    // One past the last range that range g, as the owner of its last unit, waits on: the later
+    // ranges that begin inside that unit (g + 1 where that unit is not an owner's partial one);
+    // grouped, range w's CTA of the owner's row. Computed once per CTA (the scheduler's init): the
+    // consumers' owner loop then holds no division (session 54: range_begin's, called in that loop,
+    // had taken the main loops of the pair tiles 128x112 / 128x128 in 2x1 and 1x2 clusters off the
+    // uniform datapath since session 52: 65 -> 111 and 51 -> 91 SASS instructions a k-block, 16 R2UR).
+    GRAPHGEMM_SM90_HD int waits_end(int g) const {
+        const int begin = range_begin(g), end = range_begin(g + 1);
+        const int unit_end = ((end - 1) / kb + 1) * kb;  // of the unit holding the range's last k-block
+        int w = g + 1;
+        if (end <= begin || end == unit_end || begin > unit_end - kb) return w;  // no owner's partial unit
+        while (w < ranges && range_begin(w) < unit_end) ++w;
         return w;
     }
-    // Iterations in the shared part, per CTA (at least q).
+    // Iterations in the shared part, per range (at least q).
     GRAPHGEMM_SM90_HD int share() const { return q; }
 };
 

@@ -110,17 +110,25 @@ struct TileScheduler {
     // ---- Stream-K: whole tiles first, then this worker's k-block range ----
     // (StreamKPartition over P workers, the CTAs or, in a kernel with clusters, the clusters, whose
     // CTAs walk the same cluster tiles and k-blocks as always: the data-parallel tiles c, c + P, ...
-    // < dp_tiles, then the iterations [range_begin(c), range_begin(c + 1)), iteration i being
-    // k-block i % kb of cluster tile i / kb.)
+    // < dp_tiles, then the iterations [range_begin(g), range_begin(g + 1)) of its range g,
+    // iteration i being k-block i % kb of unit i / kb: cluster tile i / kb, or, grouped, cluster
+    // tile (row_of(c), i / kb).)
     StreamKPartition sk{0, 1, 1};
     int sk_it = 0, sk_end = 0;
-    int sk_waits_end = 0;  // StreamKPartition::waits_end of this worker
+    int sk_range = 0, sk_row = 0;  // StreamKPartition::range_of / row_of this worker
+    int sk_waits_end = 0;          // StreamKPartition::waits_end of its range
     __device__ __forceinline__ void init_stream_k(int k_blocks) {
-        sk = StreamKPartition(num_tiles, k_blocks, workers());
-        sk_it = sk.range_begin(worker());
-        sk_end = sk.range_begin(worker() + 1);
-        sk_waits_end = sk.waits_end(worker());
+        sk = StreamKPartition(num_tiles, k_blocks, workers(), tiles_m);
+        sk_range = sk.range_of(worker());
+        sk_row = sk.row_of(worker());
+        if (sk_range < sk.ranges) {
+            sk_it = sk.range_begin(sk_range);
+            sk_end = sk.range_begin(sk_range + 1);
+            sk_waits_end = sk.waits_end(sk_range);
+        }
     }
+    // The CTA (worker) of range g that holds this worker's row (the slot of its partial).
+    __device__ __forceinline__ int sk_worker_of(int g) const { return g * sk.group + sk_row; }
     // The next segment: tile t (linear) and its k-blocks [kb_lo, kb_hi).
     __device__ __forceinline__ bool next_stream_k(int& tile_m, int& tile_n, int& t, int& kb_lo,
                                                   int& kb_hi) {
@@ -129,15 +137,23 @@ struct TileScheduler {
             next_tile += stride;
             kb_lo = 0;
             kb_hi = sk.kb;
+            coords(t, tile_m, tile_n);
         } else {
             if (sk_it >= sk_end) return false;
-            t = sk_it / sk.kb;
-            const int tile_first = t * sk.kb;
-            kb_lo = sk_it - tile_first;
-            kb_hi = min(sk.kb, sk_end - tile_first);
-            sk_it = tile_first + kb_hi;
+            const int u = sk_it / sk.kb;
+            const int unit_first = u * sk.kb;
+            kb_lo = sk_it - unit_first;
+            kb_hi = min(sk.kb, sk_end - unit_first);
+            sk_it = unit_first + kb_hi;
+            if (sk.group > 1) {  // grouped: this worker's row of tile column u
+                t = u * sk.group + sk_row;
+                tile_m = sk_row;
+                tile_n = u;
+            } else {
+                t = u;
+                coords(t, tile_m, tile_n);
+            }
         }
-        coords(t, tile_m, tile_n);
         return true;
     }
 
