@@ -48,6 +48,7 @@ double tile_efficiency(const KernelInfo& k) {
   // row for 136 columns: per output within 3% of 128x128's 256 for 128). Session 27: the 128x112
   // pair tile too (240 for 112: 7% more per output), so that the estimates automatic split-K weighs
   // against a pair choice are the 128x128 tile's in the same cluster, not the 64-row tiles' 0.55.
+  // Session 56: 128x144 too (272 for 144: 6% less per output than 128x128; the wave tile, below).
   if (k.block_m * k.block_n >= 128 * 112) return cluster ? 0.75 : 0.84;
   // MEASURED (H100, session 45, experiments_s45/call4): 128x96 (B N x K) forced beside 128x128 at
   // 1024 x 1536 x K, one wave each (128 against 96 CTAs), two rounds: its time 0.89-0.95x
@@ -239,6 +240,30 @@ bool narrow_tile(const KernelInfo& k) {
          k.cluster_m * k.cluster_n == 1;
 }
 
+// The wave tile 128x144 (B N x K) replaces the first choice where relative_cost (tile_efficiency
+// 0.84, as 128x128 / 128x136) ranks it cheaper, K >= kWaveMinK: fewer waves than every other tile
+// (11 or 128 columns of 144 fill whole waves that the wider tiles leave short), or as many waves of
+// a smaller tile than 128x176 / 128x256. Set aside from the cost loop and weighed after the pair
+// rule, which keeps its measured rows (session 56, call 1: ranked in the loop it took 200 x 27648 x
+// 4096 from the 128x112 pair, which the pair rule takes only from a first choice of 128x128 /
+// 128x256). Unsplit only (choose_split): its splits were not measured.
+// MEASURED (H100, session 55, experiments_s55/call11: forced by name beside automatic over the 132
+// 'grid' shapes, two rounds; time 128x144 / automatic) on the 8 grid rows this rule moves: 0.83 at
+// 3072 x 1536 x 7168 (264 tiles in two waves against 128x176's 216 in two), 0.84 at 1536 x 1536 x
+// 7168 (132 tiles, one wave, against 108 of 128x176), 0.855 / 0.86 at 192 / 384 x 18432 x 16384
+// (two / three waves against 128x176's two, 128x256's two), 0.88 at 512 / 1536 x 4608 x 3584 (against
+// 128x176's one wave of 108, ping-pong's four waves), 0.97 / 0.99 at 96 x 37888 x 3584 / 96 x 18432
+// x 16384; slower (1.02-3.4x) on the grid rows the model ranks it costlier. Of 663 shapes (17 M from
+// 64 to 4096 x 39 weights) the rule moves 28, none of the suites'; the 20 not on the grid are not
+// yet measured (experiments_s56/call2.sh times all 28 beside the previous choice).
+// (Session 45 saw the narrow 128x96 tile lose to its first choice at K <= 2048, where a launch's
+// fixed part weighs more than fuller waves; no wave tile row below K = 3584 was measured.)
+constexpr std::int64_t kWaveMinK = 3584;
+bool wave_tile(const KernelInfo& k) {
+  return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m == 128 && k.block_n == 144 &&
+         k.cluster_m * k.cluster_n == 1;
+}
+
 // The clusters of kernel k that run at once on num_sms SMs (its persistent grid's workers), >= 1.
 std::int64_t co_resident_clusters(const KernelInfo& k, int num_sms) {
   return std::max(1, num_sms / (k.cluster_m * k.cluster_n));
@@ -297,6 +322,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   std::vector<int> pair_tiles;   // ... and pair_tile()
   std::vector<int> wide_tiles;   // ... and wide_swap_tile()
   std::vector<int> narrow_tiles;  // ... and narrow_tile()
+  std::vector<int> wave_tiles;    // ... and wave_tile()
   char buf[256];
   // Ties: the larger tile, then the smaller cluster.
   const auto area = [](const KernelInfo& x) { return x.block_m * x.block_n; };
@@ -322,6 +348,10 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     if (k.schedule == kernels::sm90::Schedule::gemv) continue;  // (by the decode rule in choose_split)
     if (narrow_tile(k)) {  // by its own rule, below
       if (!split_k_only) narrow_tiles.push_back(i);
+      continue;
+    }
+    if (wave_tile(k)) {  // by its own rule, below
+      if (!split_k_only) wave_tiles.push_back(i);
       continue;
     }
     if (small_tile(k)) {  // by its own rule, below
@@ -417,6 +447,20 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       best.explanation = buf;
       return best;
     }
+  }
+  for (const int i : k_dim >= kWaveMinK ? wave_tiles : std::vector<int>{}) {
+    const KernelInfo& k = kernel_info(i);
+    const double cost = relative_cost(k, m, n, k_dim, num_sms);
+    if (cost >= best_cost * (1 - 1e-9)) continue;
+    const KernelInfo& first = kernel_info(best.index);
+    std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: %lld wave(s), cost %.3f against %.3f for %lld tiles of %dx%d%s",
+                  static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms,
+                  static_cast<long long>(cluster_waves(k, m, n, num_sms)), cost, best_cost,
+                  static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n,
+                  first.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "");
+    best.index = i;
+    best.explanation = buf;
+    best_cost = cost;
   }
   if (const KernelInfo& first = kernel_info(best.index);
       m >= kWideSwapMinM && k_dim >= kWideSwapMinK && cluster_waves(first, m, n, num_sms) == 1) {
@@ -995,7 +1039,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       // ranks the other way round; with this rule, A/B in two rounds: 64x64x65536 1.06 -> 1.17x
       // cuBLASLt, 128x128x16384 7.80-7.82 vs 7.84-7.85 us (same).
       if (half_sms && !small_tile(ki)) continue;
-      if (pair_tile(ki) && r.forced_kernel < 0) continue;  // unsplit, by choose_kernel's rule only
+      if ((pair_tile(ki) || wave_tile(ki)) && r.forced_kernel < 0) continue;  // unsplit, by choose_kernel only
       if (small_tile(ki) && r.forced_kernel < 0 && r.m * r.n > kSmallTileSplitMaxOutputs && !half_sms) continue;
       if (small_tile(ki) && r.forced_kernel < 0 && r.m < kSmallTileMinM) continue;  // (as unsplit)
       // (automatic takes swap-AB splits by its own rule, below.)

@@ -116,10 +116,10 @@ TEST(Sm90Schedule, InstanceTable) {
   EXPECT_EQ(swap_ab_wide, 12);  // (256 x 64, session 44)
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
   // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, the pair tiles 128x128 / 128x112 c2x1 (B stored
-  // N x K) x 3 x 2, 128x128 c2x1 with B stored K x N x 3 x 2, and 128x96 (B stored N x K, session
-  // 45) x 3 x 2
+  // N x K) x 3 x 2, 128x128 c2x1 with B stored K x N x 3 x 2, 128x96 (B stored N x K, session
+  // 45) x 3 x 2 and 128x144 (B stored N x K, session 56) x 3 x 2
   EXPECT_EQ(gemv, 30);        // (8 tokens: 2 warp counts, 16 tokens: 3) x 3 outputs x 2 inputs (B N x K only)
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 36 + 84 + 30);
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 6 + 36 + 84 + 30);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
@@ -128,7 +128,8 @@ TEST(Sm90Schedule, InstanceTable) {
                            "sm90_f16_f32_128x176x64_s5_c1x1_bk", "sm90_bf16_f16_128x136x64_s5_c1x1_bk",
                            "sm90_bf16_bf16_16x64x256_s5_c1x1_sw_bk", "sm90_f16_f32_32x64x256_s4_c1x1_sw_bk",
                            "sm90_bf16_bf16_128x112x64_s7_c2x1_bk", "sm90_f16_f32_128x128x64_s6_c2x1_bk",
-                           "sm90_bf16_bf16_gemv8_w8_u2_bk", "sm90_f16_f32_gemv8_w16_u2_bk", "sm90_bf16_f16_gemv16_w16_u2_bk"})
+                           "sm90_bf16_bf16_gemv8_w8_u2_bk", "sm90_f16_f32_gemv8_w16_u2_bk", "sm90_bf16_f16_gemv16_w16_u2_bk",
+                           "sm90_bf16_bf16_128x144x64_s5_c1x1_bk", "sm90_f16_f32_128x144x64_s5_c1x1_bk"})
     find(name);
 }
 
@@ -862,6 +863,53 @@ TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
   const gd::SplitChoice s = gd::choose_split(r);
   EXPECT_EQ(s.index, c7168.index) << s.explanation;
   EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
+}
+
+// The wave tile 128x144 (B stored N x K, session 56): ranked with the others, taken where it fills
+// whole waves that every other tile leaves short (experiments_s55/call11's faster rows); not where
+// it takes as many waves as a wider tile, not with B stored K x N, and never split automatically.
+TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
+  auto chosen = [](bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k) {
+    const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132, false, 0);
+    EXPECT_GE(c.index, 0);
+    return c;
+  };
+  for (const auto& [m, n, k] : {std::tuple{3072, 1536, 7168}, std::tuple{1536, 1536, 7168}, std::tuple{384, 18432, 16384},
+                                std::tuple{512, 4608, 3584}}) {
+    const gd::KernelChoice c = chosen(true, m, n, k);
+    EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x144x64_s5_c1x1_bk") << m << "x" << n << "x" << k << ": "
+                                                                                          << c.explanation;
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    const gd::SplitChoice s = gd::choose_split(r);
+    if (s.index == c.index) EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
+  }
+  // (slower in call 11: as many waves as the first choice, or more)
+  // ... nor below K = 3584, the shortest K measured (640 x 7168 x 2048, 768 x 3072 x 3072: the model's
+  // choice without that bound).
+  for (const auto& [m, n, k] : {std::tuple{2048, 1536, 7168}, std::tuple{768, 4096, 4096}, std::tuple{8192, 8192, 8192},
+                                std::tuple{4096, 4096, 4096}, std::tuple{2048, 5120, 2880}, std::tuple{1024, 2112, 7168},
+                                std::tuple{640, 7168, 2048}, std::tuple{768, 3072, 3072}}) {
+    const gd::KernelChoice c = chosen(true, m, n, k);
+    EXPECT_NE(gd::kernel_info(c.index).block_n, 144) << m << "x" << n << "x" << k << ": " << c.explanation;
+  }
+  EXPECT_NE(gd::kernel_info(chosen(false, 3072, 1536, 7168).index).block_n, 144);
+  // The pair rule's measured rows keep the pair (weighed before the wave tile; session 56, call 1).
+  for (const auto& [m, n, k] : {std::tuple{200, 27648, 4096}, std::tuple{256, 27648, 5120}, std::tuple{240, 13824, 5120}})
+    EXPECT_STREQ(gd::kernel_info(chosen(true, m, n, k).index).name, "sm90_bf16_bf16_128x112x64_s7_c2x1_bk") << m << "x" << n << "x" << k;
+  // The narrow rule's (1024 x 1536 x 7168: one wave of 128 CTAs of 128x96) too.
+  EXPECT_STREQ(gd::kernel_info(chosen(true, 1024, 1536, 7168).index).name, "sm90_bf16_bf16_128x96x64_s6_c1x1_bk");
+  // Automatic split-K never takes it (a forced split does).
+  for (int i = 0; i < gd::kernel_count(); ++i) {
+    const gd::KernelInfo& ki = gd::kernel_info(i);
+    if (ki.block_n != 144 || ki.schedule != gk::Schedule::cooperative) continue;
+    for (const auto& [m, n, k] : {std::tuple{128, 1536, 65536}, std::tuple{64, 4608, 16384}, std::tuple{256, 1536, 32768}}) {
+      gd::SplitRequest r{ki.dtype_in, ki.dtype_out, true, m, n, k, 132};
+      r.max_workspace_bytes = std::size_t{1} << 30;
+      EXPECT_FALSE(gd::choose_split(r).index == i && gd::choose_split(r).mode != gk::SplitMode::none) << ki.name;
+    }
+    EXPECT_EQ(choose_forced(i, SplitKMode::parallel, 2).mode, gk::SplitMode::parallel) << ki.name;
+  }
 }
 
 // Automatic stream-K (session 52, kStreamKMinWaves / kStreamKMaxTailFill / kStreamKMinK): on the

@@ -73,7 +73,7 @@ TEST(Sm90, EveryKernelInstance) {
   std::uint64_t seed = 200;
   for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x176x64_s5_c1x1", "128x136x64_s5_c1x1",
                            "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "128x128x64_s6_c2x1", "128x112x64_s7_c2x1", "128x96x64_s6_c1x1",
-                           "64x128x64_s8_c1x1", "128x128x64_s6_c1x1_pp",
+                           "128x144x64_s5_c1x1", "64x128x64_s8_c1x1", "128x128x64_s6_c1x1_pp",
                            "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"})
     for (bool k_major : {true, false}) {
       if (!k_major && b_k_major_only(tile)) continue;
@@ -115,8 +115,9 @@ TEST(Sm90, EveryKernelFitsItsCtasPerSm) {
   EXPECT_GT(gemv, 0);
 }
 
-// The 128x176, 128x136, 128x112 (2x1 clusters) and 128x96 tiles (their epilogue ends with a partial chunk,
-// stored with 16-byte plain stores, not TMA): every output type and epilogue, N = 2112 (12 x 176; 15 x 136 + 72; 22 x 96),
+// The 128x176, 128x136, 128x144, 128x112 (2x1 clusters) and 128x96 tiles (their epilogue ends with a partial
+// chunk, stored with 16-byte plain stores, not TMA): every output type and epilogue, N = 2112 (12 x 176;
+// 15 x 136 + 72; 14 x 144 + 96; 22 x 96),
 // ragged inside a partial chunk (2100, 2103: whole units then single elements; 1096 = 8 x 136 + 8:
 // one unit of a bf16 partial chunk) and inside a full chunk (1000), ragged M and K; fp64
 // reference, poisoned output, no writes outside M x N.
@@ -124,7 +125,8 @@ TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4000;
   const std::int64_t shapes[][3] = {{1024, 2112, 7168}, {300, 2100, 1000}, {129, 2103, 520}, {333, 1000, 1032}, {200, 1096, 300}};
-  for (const char* tile : {"128x176x64_s5_c1x1_bk", "128x136x64_s5_c1x1_bk", "128x112x64_s7_c2x1_bk", "128x96x64_s6_c1x1_bk"})
+  for (const char* tile : {"128x176x64_s5_c1x1_bk", "128x136x64_s5_c1x1_bk", "128x144x64_s5_c1x1_bk", "128x112x64_s7_c2x1_bk",
+                           "128x96x64_s6_c1x1_bk"})
   for (const auto& sh : shapes)
     for (DType out : {DType::bf16, DType::fp16, DType::fp32})
       for (int variant = 0; variant < 4; ++variant) {
@@ -411,6 +413,7 @@ TEST(Sm90, LastNTileMatchesAFullTileBitwise) {
                         {"128x112x64_s7_c2x1", 112, SplitKMode::none, 1},   {"128x128x64_s6_c1x1", 128, SplitKMode::parallel, 3},
                         {"128x128x64_s6_c1x2", 128, SplitKMode::none, 1},   {"128x128x64_s6_c2x1", 128, SplitKMode::none, 1},
                         {"128x136x64_s5_c1x1", 136, SplitKMode::none, 1},   {"128x176x64_s5_c1x1", 176, SplitKMode::stream_k, 1},
+                        {"128x144x64_s5_c1x1", 144, SplitKMode::none, 1},   {"128x144x64_s5_c1x1", 144, SplitKMode::serial, 2},
                         {"128x256x64_s4_c2x1", 256, SplitKMode::none, 1},   {"128x128x64_s6_c1x1_pp", 128, SplitKMode::none, 1},
                         {"64x256x64_s4_c1x1_pp", 256, SplitKMode::none, 1}};
   const graphgemm::testing::Stream stream;

@@ -22,6 +22,8 @@
 //                                                     consumer warpgroup (GemmConfig::kEpiBufs)
 //   128x96x64, 6 stages, cluster 1x1, B N x K only  : one wave of 128x96 where 128x128 leaves SMs idle
 //                                                     (M = 1024, N = 1536: 128 against 96 CTAs; session 45)
+//   128x144x64, 5 stages, cluster 1x1, B N x K only : whole waves where the other tiles leave a short
+//                                                     last one (N = 1536: 11 tile columns; session 56)
 //     64x64x64, 13 stages, cluster 1x1              : M <= 256 with few 64x128 tiles (N = 2112 =
 //                                                     33 x 64: 132 tiles at M = 256), serial split-K
 //                                                     of mid-sized K-heavy GEMMs (B K x N since
@@ -73,10 +75,18 @@ using NMajorPairTileSet = std::tuple<GemmConfig<AB, D, 128, 128, 6, 2, 1, false>
 template <class AB, class D>
 using KMajorNarrowTileSet = std::tuple<GemmConfig<AB, D, 128, 96, 6, 1, 1, true>>;
 
+// 128x144 (B N x K only, after the rest: the table's order): whole waves where the wider tiles
+// leave a short last wave, e.g. N = 1536 at M = 1536 / 3072 (11 columns of tiles: 132 / 264 tiles,
+// one / two waves of 132 SMs, against 128x176's 108 / 216 and 128x128's 144 / 288) and N = 18432
+// (128 columns: M = 256 fills 256 of 264 slots; session 56).
+template <class AB, class D>
+using KMajorWaveTileSet = std::tuple<GemmConfig<AB, D, 128, 144, 5, 1, 1, true>>;
+
 template <class AB, class D>
 using LayoutSet = decltype(std::tuple_cat(TileSet<AB, D, true>{}, TileSet<AB, D, false>{}, KMajorTileSet<AB, D>{},
                                           NMajorSmallTileSet<AB, D>{}, PairTileSet<AB, D>{},
-                                          NMajorPairTileSet<AB, D>{}, KMajorNarrowTileSet<AB, D>{}));
+                                          NMajorPairTileSet<AB, D>{}, KMajorNarrowTileSet<AB, D>{},
+                                          KMajorWaveTileSet<AB, D>{}));
 
 template <class AB>
 using OutputSet = decltype(std::tuple_cat(LayoutSet<AB, __nv_bfloat16>{}, LayoutSet<AB, __half>{},
