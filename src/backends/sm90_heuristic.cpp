@@ -253,9 +253,11 @@ bool narrow_tile(const KernelInfo& k) {
 // 7168 (132 tiles, one wave, against 108 of 128x176), 0.855 / 0.86 at 192 / 384 x 18432 x 16384
 // (two / three waves against 128x176's two, 128x256's two), 0.88 at 512 / 1536 x 4608 x 3584 (against
 // 128x176's one wave of 108, ping-pong's four waves), 0.97 / 0.99 at 96 x 37888 x 3584 / 96 x 18432
-// x 16384; slower (1.02-3.4x) on the grid rows the model ranks it costlier. Of 663 shapes (17 M from
-// 64 to 4096 x 39 weights) the rule moves 28, none of the suites'; the 20 not on the grid are not
-// yet measured (experiments_s56/call2.sh times all 28 beside the previous choice).
+// x 16384. On the 124 grid rows it leaves alone it took 0.96-6.1x (the worse round): faster only at
+// 768 / 1536 x 18432 x 16384 (0.96 / 0.98; left to ping-pong / 128x256 c2x1), level at 32 x 18432 x
+// 16384, slower on the other 121. Of 663 shapes (17 M from 64 to 4096 x 39 weights) the rule moves
+// 28, none of the suites'; the 20 not on the grid are not yet measured (experiments_s56/call2.sh
+// times all 28 beside the previous choice).
 // (Session 45 saw the narrow 128x96 tile lose to its first choice at K <= 2048, where a launch's
 // fixed part weighs more than fuller waves; no wave tile row below K = 3584 was measured.)
 constexpr std::int64_t kWaveMinK = 3584;
@@ -448,10 +450,10 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       return best;
     }
   }
-  for (const int i : k_dim >= kWaveMinK ? wave_tiles : std::vector<int>{}) {
+  for (const int i : wave_tiles) {
     const KernelInfo& k = kernel_info(i);
     const double cost = relative_cost(k, m, n, k_dim, num_sms);
-    if (cost >= best_cost * (1 - 1e-9)) continue;
+    if (k_dim < kWaveMinK || cost >= best_cost * (1 - 1e-9)) continue;
     const KernelInfo& first = kernel_info(best.index);
     std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: %lld wave(s), cost %.3f against %.3f for %lld tiles of %dx%d%s",
                   static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms,
