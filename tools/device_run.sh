@@ -46,6 +46,9 @@ build=${BUILD:-build-device}
 if [ -d "$build" ] && find "$build" -name '*.xz' -o -name '*.gz' | grep -q .; then
   tools/unpack_prebuilt.sh "$build"
 fi
+# A prebuilt pack of a shared-library build (tools/pack_prebuilt.sh) carries libgraphgemm.so beside
+# the binaries, whose run paths name the build machine's folder.
+[ -f "$build/libgraphgemm.so" ] && export LD_LIBRARY_PATH="$PWD/$build${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
 
 if [[ " $STEPS " == *" build "* ]]; then

@@ -5,6 +5,12 @@
 #   tools/pack_prebuilt.sh build-probe/x [build-dir]
 #   (PACK_FILES="tests/graphgemm_gpu_tests bench/graphgemm_chain_sweep": only those, when all do not fit)
 #   then run tools/device_run.sh there with BUILD=build-probe/x (it unpacks them: tools/unpack_prebuilt.sh).
+# Each static binary holds every kernel (~15 MiB packed), so with the working tree (~45 MiB) only one
+# fits a call. A build with -DBUILD_SHARED_LIBS=ON keeps the kernels in libgraphgemm.so, packed once
+# beside small binaries: the GPU tests and the benchmarks then travel in one call
+#   cmake -S . -B build-shared -G Ninja -DCMAKE_BUILD_TYPE=Release -DGRAPHGEMM_BUILD_TESTS=ON -DBUILD_SHARED_LIBS=ON
+#   tools/pack_prebuilt.sh build-probe/x build-shared
+# (there: LD_LIBRARY_PATH=$PWD/build-probe/x; tools/device_run.sh sets it when the pack has the library).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=${1:?usage: tools/pack_prebuilt.sh DEST [build-dir]}
@@ -17,6 +23,10 @@ for f in ${PACK_FILES:-tests/graphgemm_gpu_tests bench/graphgemm_bench bench/gra
   strip -o "$dest/$f" "$build/$f"
   xz -9 -T0 "$dest/$f"
 done
+if [ -f "$build/libgraphgemm.so" ]; then  # a shared-library build: the kernels live here
+  strip --strip-unneeded -o "$dest/libgraphgemm.so" "$build/libgraphgemm.so"
+  xz -9 -T0 "$dest/libgraphgemm.so"
+fi
 size=$(du -sb "$dest" | cut -f1)
 echo "$dest: $((size / 1048576)) MiB packed"
 tree=$(git ls-files -z | du -cb --files0-from=- 2>/dev/null | tail -n1 | cut -f1)
