@@ -451,9 +451,10 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     }
   }
   for (const int i : wave_tiles) {
+    if (k_dim < kWaveMinK) break;
     const KernelInfo& k = kernel_info(i);
     const double cost = relative_cost(k, m, n, k_dim, num_sms);
-    if (k_dim < kWaveMinK || cost >= best_cost * (1 - 1e-9)) continue;
+    if (cost >= best_cost * (1 - 1e-9)) continue;
     const KernelInfo& first = kernel_info(best.index);
     std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: %lld wave(s), cost %.3f against %.3f for %lld tiles of %dx%d%s",
                   static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms,
