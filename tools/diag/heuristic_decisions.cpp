@@ -5,7 +5,8 @@
 //
 // B stored N x K (nk, default) or K x N (kn); bf16 inputs, D bf16 (default) or fp32; SMS streaming
 // multiprocessors (default 132, the H100 SXM); a 32 MiB workspace. Per shape, one line for the
-// automatic choice (c0) and one per split_k_cluster request of 2 / 4 / 8 (parallel):
+// automatic choice (c0), one per split_k_cluster request of 2 / 4 / 8 (parallel) and one for serial
+// split-K in 2 slices (s2: the kernel the model takes for it):
 //   cC MxNxK KERNEL MODE slices S cluster C predicted US | EXPLANATION
 // tools/diag/compare_decisions.py diffs two dumps' automatic choices (e.g. before / after a model
 // change: build this target at both commits, or link another sm90_heuristic.cpp ahead of the
@@ -37,14 +38,20 @@ int main(int argc, char** argv) {
   }
   long long m, n, k;
   while (std::scanf("%lld %lld %lld", &m, &n, &k) == 3) {
-    for (int cl : {0, 2, 4, 8}) {
+    for (int cl : {0, 2, 4, 8, -1}) {
       gd::SplitRequest r{gd::DTypeIn::bf16, out, b_k_major, m, n, k, sms};
       r.max_workspace_bytes = std::size_t{32} << 20;
-      r.cluster = cl;
-      if (cl) r.mode = graphgemm::SplitKMode::parallel;
+      if (cl > 0) {
+        r.cluster = cl;
+        r.mode = graphgemm::SplitKMode::parallel;
+      } else if (cl < 0) {
+        r.mode = graphgemm::SplitKMode::serial;
+        r.slices = 2;
+      }
       const gd::SplitChoice c = gd::choose_split(r);
       const char* mode = gk::split_mode_name(c.mode);
-      std::printf("c%d %lldx%lldx%lld %s %s slices %d cluster %d predicted %.2f | %s\n", cl, m, n, k,
+      std::printf("%s%d %lldx%lldx%lld %s %s slices %d cluster %d predicted %.2f | %s\n", cl < 0 ? "s" : "c",
+                  cl < 0 ? 2 : cl, m, n, k,
                   c.index >= 0 ? gd::kernel_info(c.index).name : "ERR", mode, c.slices, c.cluster, c.predicted_us,
                   c.index >= 0 ? c.explanation.c_str() : c.error.message().c_str());
     }
