@@ -54,6 +54,10 @@ double tile_efficiency(const KernelInfo& k) {
   // 1024 x 1536 x K, one wave each (128 against 96 CTAs), two rounds: its time 0.89-0.95x
   // 128x128's at K = 2048-16384; this model's ratio matches at 0.63-0.69 (0.53 at K = 2048).
   if (k.block_m == 128 && k.block_n == 96) return 0.65;
+  // FITTED (H100, session 55, experiments_s55/call11: forced by name beside automatic's 128x96, one
+  // wave each, two rounds): 128x80's time 0.83-0.85x at 2048 x 576 x 7168 and 0.91-0.92x at 768 x
+  // 1536 x 7168 (128 / 120 tiles against 96), which this model matches at 0.64 / 0.58.
+  if (k.block_m == 128 && k.block_n == 80) return 0.60;
   return 0.55;
 }
 
@@ -235,10 +239,19 @@ bool wide_swap_tile(const KernelInfo& k) {
 // 4096 1.15x against 128x256) and at M <= 256 against the pair tiles (1.00-1.035x).
 constexpr std::int64_t kNarrowMinM = 256;
 constexpr std::int64_t kNarrowMinK = 4096;
+// ... and 128x80 in the narrow rule's place where its own grid is one wave of more CTAs than 128x96's,
+// at least kFillTileMinFill of the SMs (N's last 80 columns however full). Taken by this rule only.
+// MEASURED (H100, session 55, experiments_s55/call11: forced by name over the 132 'grid' shapes, two
+// rounds; time 128x80 / automatic): 0.83-0.85 at 2048 x 576 x 7168 (128 tiles, 97% of the SMs,
+// against 96 of 128x96; the last 80 columns a fifth full) and 0.91-0.92 at 768 x 1536 x 7168 (120,
+// 91%, against 96); 1.06-1.17x where its grid is one wave of fewer CTAs than the first choice's (1536
+// / 512 x 1536 / 576 x 7168 against 64x128), 1.03-2.7x on every grid row of more than one wave.
+constexpr double kFillTileMinFill = 0.9;
 bool narrow_tile(const KernelInfo& k) {
-  return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m == 128 && k.block_n == 96 &&
-         k.cluster_m * k.cluster_n == 1;
+  return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m == 128 &&
+         (k.block_n == 96 || k.block_n == 80) && k.cluster_m * k.cluster_n == 1;
 }
+bool fill_tile(const KernelInfo& k) { return narrow_tile(k) && k.block_n == 80; }
 
 // The wave tile 128x144 (B N x K) replaces the first choice where relative_cost (tile_efficiency
 // 0.84, as 128x128 / 128x136) ranks it cheaper, K >= kWaveMinK: fewer waves than every other tile
@@ -394,6 +407,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
   if (m > kNarrowMinM && k_dim >= kNarrowMinK) {
     for (const int i : narrow_tiles) {
       const KernelInfo& k = kernel_info(i);
+      if (fill_tile(k)) continue;  // (in 128x96's place, below)
       const std::int64_t tiles = cluster_tiles(k, m, n);
       const std::int64_t last = n % k.block_n;
       const double cost = relative_cost(k, m, n, k_dim, num_sms);
@@ -404,6 +418,21 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
                     static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n);
       best.index = i;
       best.explanation = buf;
+      for (const int j : narrow_tiles) {
+        const KernelInfo& f = kernel_info(j);
+        const std::int64_t fill_tiles = cluster_tiles(f, m, n);
+        if (!fill_tile(f) || fill_tiles > num_sms || fill_tiles <= tiles ||
+            static_cast<double>(fill_tiles) < kFillTileMinFill * num_sms)
+          continue;
+        std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d on %d SMs: one wave of more CTAs than %lld of %dx%d (the narrow "
+                      "rule's, cost %.3f against %.3f for %lld tiles of %dx%d)",
+                      static_cast<long long>(fill_tiles), f.block_m, f.block_n, num_sms, static_cast<long long>(tiles),
+                      k.block_m, k.block_n, cost, best_cost, static_cast<long long>(cluster_tiles(first, m, n)),
+                      first.block_m, first.block_n);
+        best.index = j;
+        best.explanation = buf;
+        break;
+      }
       return best;
     }
   }
@@ -1042,7 +1071,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       // ranks the other way round; with this rule, A/B in two rounds: 64x64x65536 1.06 -> 1.17x
       // cuBLASLt, 128x128x16384 7.80-7.82 vs 7.84-7.85 us (same).
       if (half_sms && !small_tile(ki)) continue;
-      if ((pair_tile(ki) || wave_tile(ki)) && r.forced_kernel < 0) continue;  // unsplit, by choose_kernel only
+      if ((pair_tile(ki) || wave_tile(ki) || fill_tile(ki)) && r.forced_kernel < 0) continue;  // unsplit, by choose_kernel only
       if (small_tile(ki) && r.forced_kernel < 0 && r.m * r.n > kSmallTileSplitMaxOutputs && !half_sms) continue;
       if (small_tile(ki) && r.forced_kernel < 0 && r.m < kSmallTileMinM) continue;  // (as unsplit)
       // (automatic takes swap-AB splits by its own rule, below.)

@@ -117,9 +117,10 @@ TEST(Sm90Schedule, InstanceTable) {
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
   // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, the pair tiles 128x128 / 128x112 c2x1 (B stored
   // N x K) x 3 x 2, 128x128 c2x1 with B stored K x N x 3 x 2, 128x96 (B stored N x K, session
-  // 45) x 3 x 2 and 128x144 (B stored N x K, session 56) x 3 x 2
+  // 45) x 3 x 2, 128x144 (B stored N x K, session 56) x 3 x 2 and 128x80 (B stored N x K, session
+  // 57) x 3 x 2
   EXPECT_EQ(gemv, 30);        // (8 tokens: 2 warp counts, 16 tokens: 3) x 3 outputs x 2 inputs (B N x K only)
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 6 + 36 + 84 + 30);
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 6 + 6 + 36 + 84 + 30);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
@@ -129,7 +130,8 @@ TEST(Sm90Schedule, InstanceTable) {
                            "sm90_bf16_bf16_16x64x256_s5_c1x1_sw_bk", "sm90_f16_f32_32x64x256_s4_c1x1_sw_bk",
                            "sm90_bf16_bf16_128x112x64_s7_c2x1_bk", "sm90_f16_f32_128x128x64_s6_c2x1_bk",
                            "sm90_bf16_bf16_gemv8_w8_u2_bk", "sm90_f16_f32_gemv8_w16_u2_bk", "sm90_bf16_f16_gemv16_w16_u2_bk",
-                           "sm90_bf16_bf16_128x144x64_s5_c1x1_bk", "sm90_f16_f32_128x144x64_s5_c1x1_bk"})
+                           "sm90_bf16_bf16_128x144x64_s5_c1x1_bk", "sm90_f16_f32_128x144x64_s5_c1x1_bk",
+                           "sm90_bf16_bf16_128x80x64_s7_c1x1_bk", "sm90_f16_f32_128x80x64_s7_c1x1_bk"})
     find(name);
 }
 
@@ -911,6 +913,45 @@ TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
       EXPECT_FALSE(s.index == i && s.mode != gk::SplitMode::none) << ki.name << ": " << s.explanation;
     }
     EXPECT_EQ(choose_forced(i, SplitKMode::parallel, 2).mode, gk::SplitMode::parallel) << ki.name;
+  }
+}
+
+// The fill tile 128x80 (session 57, kFillTileMinFill) in the narrow rule's place where one wave of it
+// keeps more CTAs busy than 128x96's and at least 90% of the SMs: 2048 x 576 x 7168 (128 against 96),
+// 768 x 1536 x 7168 (120 against 96); not at 384 x 3072 x 8192 (117), 1024 x 1536 x 7168 (160 tiles:
+// two waves), where the narrow rule does not fire (K = 2048, 1536 x 576 x 7168: 64x128), nor with B
+// K x N; never split automatically.
+TEST(Sm90Heuristic, FillTileInTheNarrowRulesPlace) {
+  auto chosen = [](bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k) {
+    const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132, false, 0);
+    EXPECT_GE(c.index, 0);
+    return c;
+  };
+  for (const auto& [m, n, k] : {std::tuple{2048, 576, 7168}, std::tuple{768, 1536, 7168}, std::tuple{512, 2560, 10240}}) {
+    const gd::KernelChoice c = chosen(true, m, n, k);
+    EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x80x64_s7_c1x1_bk") << m << "x" << n << "x" << k << ": "
+                                                                                         << c.explanation;
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    const gd::SplitChoice s = gd::choose_split(r);
+    EXPECT_EQ(s.index, c.index) << s.explanation;
+    EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
+  }
+  for (const auto& [m, n, k] : {std::tuple{384, 3072, 8192}, std::tuple{1024, 1536, 7168}})
+    EXPECT_STREQ(gd::kernel_info(chosen(true, m, n, k).index).name, "sm90_bf16_bf16_128x96x64_s6_c1x1_bk") << m << "x" << n << "x" << k;
+  for (const auto& [m, n, k] : {std::tuple{2048, 576, 2048}, std::tuple{1536, 576, 7168}, std::tuple{768, 1536, 2048}})
+    EXPECT_NE(gd::kernel_info(chosen(true, m, n, k).index).block_n, 80) << m << "x" << n << "x" << k;
+  EXPECT_NE(gd::kernel_info(chosen(false, 2048, 576, 7168).index).block_n, 80);
+  for (int i = 0; i < gd::kernel_count(); ++i) {
+    const gd::KernelInfo& ki = gd::kernel_info(i);
+    if (ki.block_n != 80 || ki.schedule != gk::Schedule::cooperative) continue;
+    for (const auto& [m, n, k] : {std::tuple{128, 1536, 65536}, std::tuple{64, 576, 16384}, std::tuple{256, 1536, 32768}}) {
+      gd::SplitRequest r{ki.dtype_in, ki.dtype_out, true, m, n, k, 132};
+      r.max_workspace_bytes = std::size_t{1} << 30;
+      const gd::SplitChoice s = gd::choose_split(r);
+      EXPECT_FALSE(s.index == i && s.mode != gk::SplitMode::none) << ki.name << ": " << s.explanation;
+    }
+    EXPECT_EQ(choose_forced(i, SplitKMode::serial, 2).mode, gk::SplitMode::serial) << ki.name;
   }
 }
 

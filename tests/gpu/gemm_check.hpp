@@ -25,7 +25,7 @@ inline const char* b_layout_suffix(Layout b_layout) { return b_layout == Layout:
 // whose width is not a multiple of 64 (a K-major B box of BN rows; an N-major one is 64 columns).
 inline bool b_k_major_only(const std::string& tile) {
   return tile.rfind("128x176", 0) == 0 || tile.rfind("128x136", 0) == 0 || tile.rfind("128x112", 0) == 0 ||
-         tile.rfind("128x96", 0) == 0 || tile.rfind("128x144", 0) == 0;
+         tile.rfind("128x96", 0) == 0 || tile.rfind("128x144", 0) == 0 || tile.rfind("128x80", 0) == 0;
 }
 
 // Epilogue variant v of the split-K and tile sweeps: 0 plain, 1 bias, 2 scale_a, scale_b and

@@ -73,7 +73,7 @@ TEST(Sm90, EveryKernelInstance) {
   std::uint64_t seed = 200;
   for (const char* tile : {"128x256x64_s4_c2x1", "128x256x64_s4_c1x1", "128x192x64_s4_c1x1", "128x176x64_s5_c1x1", "128x136x64_s5_c1x1",
                            "128x128x64_s6_c1x1", "128x128x64_s6_c1x2", "128x128x64_s6_c2x1", "128x112x64_s7_c2x1", "128x96x64_s6_c1x1",
-                           "128x144x64_s5_c1x1", "64x128x64_s8_c1x1", "128x128x64_s6_c1x1_pp",
+                           "128x144x64_s5_c1x1", "128x80x64_s7_c1x1", "64x128x64_s8_c1x1", "128x128x64_s6_c1x1_pp",
                            "128x128x64_s6_c2x1_pp", "64x256x64_s4_c1x1_pp"})
     for (bool k_major : {true, false}) {
       if (!k_major && b_k_major_only(tile)) continue;
@@ -115,9 +115,9 @@ TEST(Sm90, EveryKernelFitsItsCtasPerSm) {
   EXPECT_GT(gemv, 0);
 }
 
-// The 128x176, 128x136, 128x144, 128x112 (2x1 clusters) and 128x96 tiles (their epilogue ends with a partial
-// chunk, stored with 16-byte plain stores, not TMA): every output type and epilogue, N = 2112 (12 x 176;
-// 15 x 136 + 72; 14 x 144 + 96; 22 x 96),
+// The 128x176, 128x136, 128x144, 128x112 (2x1 clusters), 128x96 and 128x80 tiles (their epilogue ends with a
+// partial chunk, stored with 16-byte plain stores, not TMA): every output type and epilogue, N = 2112 (12 x 176;
+// 15 x 136 + 72; 14 x 144 + 96; 22 x 96; 26 x 80 + 32),
 // ragged inside a partial chunk (2100, 2103: whole units then single elements; 1096 = 8 x 136 + 8:
 // one unit of a bf16 partial chunk) and inside a full chunk (1000), ragged M and K; fp64
 // reference, poisoned output, no writes outside M x N.
@@ -126,7 +126,7 @@ TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
   std::uint64_t seed = 4000;
   const std::int64_t shapes[][3] = {{1024, 2112, 7168}, {300, 2100, 1000}, {129, 2103, 520}, {333, 1000, 1032}, {200, 1096, 300}};
   for (const char* tile : {"128x176x64_s5_c1x1_bk", "128x136x64_s5_c1x1_bk", "128x144x64_s5_c1x1_bk", "128x112x64_s7_c2x1_bk",
-                           "128x96x64_s6_c1x1_bk"})
+                           "128x96x64_s6_c1x1_bk", "128x80x64_s7_c1x1_bk"})
   for (const auto& sh : shapes)
     for (DType out : {DType::bf16, DType::fp16, DType::fp32})
       for (int variant = 0; variant < 4; ++variant) {
@@ -285,25 +285,34 @@ TEST(Sm90, AutomaticTakesGemvForDecode) {
   }
 }
 
-// The narrow tile (128x96, B N x K) by its rule (choose_kernel, kNarrow*): one wave of 128 CTAs at
-// 1024 x 1536 x 7168 where 128x128 fills 96; not at K = 2048, not where N's last 96 columns are a
-// third full (N = 2048), not with B K x N (no such tile); bias and C on the taken one.
+// The narrow tiles (B N x K) by their rule (choose_kernel, kNarrow*, kFillTileMinFill): 128x96 in one
+// wave of 128 CTAs at 1024 x 1536 x 7168 where 128x128 fills 96; 128x80 in its place where one wave of
+// 128x80 keeps more CTAs busy, at least 90% of the SMs (2048 x 576 x 7168: 128 against 96; 768 x 1536
+// x 7168: 120 against 96; its last 80 columns a fifth full in both), not at 384 x 3072 x 8192 (117
+// CTAs against 96); neither at K = 2048, nor where N's last 96 columns are a third full (N = 2048),
+// nor with B K x N (no such tile); bias and C on the taken ones.
 TEST(Sm90, AutomaticTakesNarrowTileWhereItFillsTheWave) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 300;
-  for (const auto& [m, n, k, b_layout, narrow] : std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, Layout, bool>>{
-           {1024, 1536, 7168, Layout::col_major, true}, {1024, 1536, 2048, Layout::col_major, false},
-           {768, 2048, 7168, Layout::col_major, false}, {1024, 1536, 7168, Layout::row_major, false}}) {
+  for (const auto& [m, n, k, b_layout, tile] : std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, Layout, const char*>>{
+           {1024, 1536, 7168, Layout::col_major, "_128x96x64_"}, {2048, 576, 7168, Layout::col_major, "_128x80x64_"},
+           {768, 1536, 7168, Layout::col_major, "_128x80x64_"}, {384, 3072, 8192, Layout::col_major, "_128x96x64_"},
+           {1024, 1536, 2048, Layout::col_major, nullptr}, {768, 2048, 7168, Layout::col_major, nullptr},
+           {1024, 1536, 7168, Layout::row_major, nullptr}}) {
     GemmSpec spec{m, n, k, DType::bf16, DType::bf16};
     spec.b_layout = b_layout;
     spec.ld_multiple = 8;
-    spec.with_bias = narrow;
-    spec.with_c = narrow;
-    spec.beta = narrow ? 0.5f : 0.0f;
+    spec.with_bias = tile != nullptr;
+    spec.with_c = tile != nullptr;
+    spec.beta = tile != nullptr ? 0.5f : 0.0f;
     GemmOptions options;
     options.backend = Backend::sm90;
     const std::string chosen = automatic_choice(spec, options, seed);
-    EXPECT_EQ(chosen.find("_128x96x64_") != std::string::npos, narrow) << m << "x" << n << "x" << k << ": " << chosen;
+    if (tile != nullptr)
+      EXPECT_NE(chosen.find(tile), std::string::npos) << m << "x" << n << "x" << k << ": " << chosen;
+    else
+      EXPECT_TRUE(chosen.find("_128x96x64_") == std::string::npos && chosen.find("_128x80x64_") == std::string::npos)
+          << m << "x" << n << "x" << k << ": " << chosen;
     check_case(spec, options, seed++);
   }
 }
@@ -414,6 +423,7 @@ TEST(Sm90, LastNTileMatchesAFullTileBitwise) {
                         {"128x128x64_s6_c1x2", 128, SplitKMode::none, 1},   {"128x128x64_s6_c2x1", 128, SplitKMode::none, 1},
                         {"128x136x64_s5_c1x1", 136, SplitKMode::none, 1},   {"128x176x64_s5_c1x1", 176, SplitKMode::stream_k, 1},
                         {"128x144x64_s5_c1x1", 144, SplitKMode::none, 1},   {"128x144x64_s5_c1x1", 144, SplitKMode::serial, 2},
+                        {"128x80x64_s7_c1x1", 80, SplitKMode::none, 1},     {"128x80x64_s7_c1x1", 80, SplitKMode::serial, 2},
                         {"128x256x64_s4_c2x1", 256, SplitKMode::none, 1},   {"128x128x64_s6_c1x1_pp", 128, SplitKMode::none, 1},
                         {"64x256x64_s4_c1x1_pp", 256, SplitKMode::none, 1}};
   const graphgemm::testing::Stream stream;

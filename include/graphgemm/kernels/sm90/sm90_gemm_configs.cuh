@@ -24,6 +24,8 @@
 //                                                     (M = 1024, N = 1536: 128 against 96 CTAs; session 45)
 //   128x144x64, 5 stages, cluster 1x1, B N x K only : whole waves where the other tiles leave a short
 //                                                     last one (N = 1536: 11 tile columns; session 56)
+//   128x80x64, 7 stages, cluster 1x1, B N x K only  : one wave of 128x80 where 128x96's leaves SMs idle
+//                                                     (N = 576 at M = 2048: 128 against 96; session 57)
 //     64x64x64, 13 stages, cluster 1x1              : M <= 256 with few 64x128 tiles (N = 2112 =
 //                                                     33 x 64: 132 tiles at M = 256), serial split-K
 //                                                     of mid-sized K-heavy GEMMs (B K x N since
@@ -82,11 +84,18 @@ using KMajorNarrowTileSet = std::tuple<GemmConfig<AB, D, 128, 96, 6, 1, 1, true>
 template <class AB, class D>
 using KMajorWaveTileSet = std::tuple<GemmConfig<AB, D, 128, 144, 5, 1, 1, true>>;
 
+// 128x80 (B N x K only, after the rest: the table's order): the narrow rule's second width, one
+// wave of more CTAs than 128x96's where those leave SMs idle, e.g. N = 576 at M = 2048 (8 columns
+// of 80: 128 tiles against 96) and N = 1536 at M = 768 (120 against 96; session 57). 7 stages: a
+// stage is 26 KB (A 16 + B 10).
+template <class AB, class D>
+using KMajorFillTileSet = std::tuple<GemmConfig<AB, D, 128, 80, 7, 1, 1, true>>;
+
 template <class AB, class D>
 using LayoutSet = decltype(std::tuple_cat(TileSet<AB, D, true>{}, TileSet<AB, D, false>{}, KMajorTileSet<AB, D>{},
                                           NMajorSmallTileSet<AB, D>{}, PairTileSet<AB, D>{},
                                           NMajorPairTileSet<AB, D>{}, KMajorNarrowTileSet<AB, D>{},
-                                          KMajorWaveTileSet<AB, D>{}));
+                                          KMajorWaveTileSet<AB, D>{}, KMajorFillTileSet<AB, D>{}));
 
 template <class AB>
 using OutputSet = decltype(std::tuple_cat(LayoutSet<AB, __nv_bfloat16>{}, LayoutSet<AB, __half>{},
