@@ -273,6 +273,11 @@ bool fill_tile(const KernelInfo& k) { return narrow_tile(k) && k.block_n == 80; 
 // times all 28 beside the previous choice).
 // (Session 45 saw the narrow 128x96 tile lose to its first choice at K <= 2048, where a launch's
 // fixed part weighs more than fuller waves; no wave tile row below K = 3584 was measured.)
+// MEASURED (H100, session 57, experiments_s57/call1: the 28 moved shapes, automatic beside the previous
+// choice forced, two rounds): 0.82-0.99x on 26 (geomean of the 28 0.886; 640 x 7168 x 16384 0.82,
+// 320 / 384 x 6144 x 4096 0.86-0.89, 1536 x 4608 x 3584 against ping-pong 0.90), 1.05-1.07x at 160 /
+// 192 x 27648 x 5120 against 64x128 (M <= 256: streaming B, where the 64-row tiles' fuller grid
+// counts for more than the model's per-tile cost): hence not in place of a 64-row first choice.
 constexpr std::int64_t kWaveMinK = 3584;
 bool wave_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m == 128 && k.block_n == 144 &&
@@ -480,7 +485,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     }
   }
   for (const int i : wave_tiles) {
-    if (k_dim < kWaveMinK) break;
+    if (k_dim < kWaveMinK || kernel_info(best.index).block_m < 128) break;
     const KernelInfo& k = kernel_info(i);
     const double cost = relative_cost(k, m, n, k_dim, num_sms);
     if (cost >= best_cost * (1 - 1e-9)) continue;
@@ -676,6 +681,26 @@ constexpr double kSplitPdlGainUs = 1.9;
 constexpr std::int64_t kStreamKMinWaves = 8;
 constexpr double kStreamKMaxTailFill = 0.74;
 constexpr std::int64_t kStreamKMinK = 4096;
+// automatic, one wave that leaves SMs idle on a long K (B N x K, what was measured): where the unsplit
+// choice is a 128-row cooperative tile whose grid is one wave,
+//   - 128x128 / 128x176 / ... without a cluster, at most kSerialWaveMaxFill of the SMs busy, K >=
+//     kSerialWaveMinK: serial split-K in 2 slices on the model's kernel for it, where those slices
+//     are one wave of at least kSerialWaveMinFill of the SMs;
+//   - 128x256, at most kStreamKWaveMaxFill of the clusters busy, K >= kStreamKWaveMinK: stream-K on
+//     the 128x256 tile (c1x1 or c2x1) the model ranks faster for it.
+// MEASURED (H100, session 57, experiments_s57/call1 'serial_cand': 23 one-wave shapes, M 256-768,
+// K 7168-18944, automatic beside serial 2, stream-K and parallel 2 with the model's kernels, two
+// rounds; time / automatic): serial 2 (128x176, 126 CTAs) 0.81-0.87 at 320 / 384 x 3584 x 18944
+// (84 / 84 tiles of 128x128, 64% of the SMs); slower or level wherever K <= 14336 (1.00-1.28, also at
+// 64% full: 320 x 2112 x 7168 1.03-1.07) or the grid was fuller (448 / 512 x 3584 x 18944, 85%:
+// 1.10-1.12). Stream-K 0.84-0.86 at 640 x 5120 x 17920, 0.87-0.92 at x 13824 (100 tiles of 128x256,
+// 76%), 0.94-0.95 at 448 / 512 x 7168 x 16384 (112 tiles, 85%; c2x1); slower against 128x128 first
+// choices (448 / 512 x 3584 x 18944 1.06-1.10, 640 x 2560 x 10240 1.02-1.06) and at K <= 10240.
+constexpr double kSerialWaveMaxFill = 0.67;
+constexpr double kSerialWaveMinFill = 0.9;
+constexpr std::int64_t kSerialWaveMinK = 16384;
+constexpr double kStreamKWaveMaxFill = 0.85;
+constexpr std::int64_t kStreamKWaveMinK = 13824;
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
 constexpr double kSwapABGain = 1.0 + 1e-9;    // ... chosen unless the other is predicted faster
@@ -1297,6 +1322,57 @@ SplitChoice choose_split(const SplitRequest& r) {
                     serial.predicted_us, out.predicted_us, out.mode == k90::SplitMode::none ? "unsplit" : "for the parallel split");
       out = serial;
       out.explanation = buf;
+    }
+  }
+  // One wave leaving SMs idle on a long K, B N x K (kSerialWave*, kStreamKWave*).
+  if (const KernelInfo& ki = kernel_info(out.index);
+      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.b_k_major && ki.schedule == k90::Schedule::cooperative &&
+      ki.block_m == 128 && cluster_waves(ki, r.m, r.n, r.num_sms) == 1) {
+    const double fill = static_cast<double>(cluster_tiles(ki, r.m, r.n)) / static_cast<double>(co_resident_clusters(ki, r.num_sms));
+    SplitChoice serial;
+    if (ki.block_n < 256 && ki.cluster_m * ki.cluster_n == 1 && r.k >= kSerialWaveMinK && fill <= kSerialWaveMaxFill &&
+        best_split(k90::SplitMode::serial, 2, 2, serial)) {
+      const KernelInfo& si = kernel_info(serial.index);
+      const std::int64_t units = 2 * cluster_tiles(si, r.m, r.n) * si.cluster_m * si.cluster_n;
+      if (units <= r.num_sms && static_cast<double>(units) >= kSerialWaveMinFill * r.num_sms) {
+        std::snprintf(buf, sizeof buf, "serial split-K, 2 slices of %dx%d (automatic): %lld CTAs in one wave, where %lld "
+                      "tiles of %dx%d keep %.0f%% of the SMs busy (K = %lld)", si.block_m, si.block_n,
+                      static_cast<long long>(units), static_cast<long long>(cluster_tiles(ki, r.m, r.n)), ki.block_m,
+                      ki.block_n, 100 * fill, static_cast<long long>(r.k));
+        out = serial;
+        out.explanation = buf;
+        return out;
+      }
+    }
+    if (ki.block_n == 256 && r.k >= kStreamKWaveMinK && fill <= kStreamKWaveMaxFill) {
+      int pick = -1;
+      double pick_us = 0;
+      for (int i = 0; i < kernel_count(); ++i) {
+        const KernelInfo& c = kernel_info(i);
+        if (!candidate(i) || !supports_split_k(c) || c.schedule != k90::Schedule::cooperative || c.block_m != 128 ||
+            c.block_n != 256 || workspace(i, k90::SplitMode::stream_k, r.num_sms) > r.max_workspace_bytes)
+          continue;
+        const double t = estimate_us(c, r.m, r.n, r.k, r.num_sms, k90::SplitMode::stream_k, r.num_sms);
+        if (pick < 0 || t < pick_us * (1 - 1e-9)) {
+          pick = i;
+          pick_us = t;
+        }
+      }
+      if (pick >= 0) {
+        const KernelInfo& c = kernel_info(pick);
+        std::snprintf(buf, sizeof buf, "stream-K on %dx%d c%dx%d (automatic): %lld tiles of %dx%d keep %.0f%% of one wave "
+                      "busy (K = %lld), predicted %.1f us", c.block_m, c.block_n, c.cluster_m, c.cluster_n,
+                      static_cast<long long>(cluster_tiles(ki, r.m, r.n)), ki.block_m, ki.block_n, 100 * fill,
+                      static_cast<long long>(r.k), pick_us);
+        out.index = pick;
+        out.mode = k90::SplitMode::stream_k;
+        out.slices = r.num_sms;
+        out.cluster = 1;
+        out.workspace_bytes = workspace(pick, k90::SplitMode::stream_k, r.num_sms);
+        out.predicted_us = pick_us;
+        out.explanation = buf;
+        return out;
+      }
     }
   }
   // Stream-K over a short last wave (kStreamKMinWaves, kStreamKMaxTailFill, kStreamKMinK).

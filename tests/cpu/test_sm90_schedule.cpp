@@ -896,6 +896,10 @@ TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
     const gd::KernelChoice c = chosen(true, m, n, k);
     EXPECT_NE(gd::kernel_info(c.index).block_n, 144) << m << "x" << n << "x" << k << ": " << c.explanation;
   }
+  // Not in place of a 64-row first choice (session 57, call 1: 160 / 192 x 27648 x 5120 1.05-1.07x
+  // 64x128's time).
+  for (const auto& [m, n, k] : {std::tuple{160, 27648, 5120}, std::tuple{192, 27648, 5120}})
+    EXPECT_STREQ(gd::kernel_info(chosen(true, m, n, k).index).name, "sm90_bf16_bf16_64x128x64_s8_c1x1_bk") << m << "x" << n << "x" << k;
   EXPECT_NE(gd::kernel_info(chosen(false, 3072, 1536, 7168).index).block_n, 144);
   // The pair rule's measured rows keep the pair (weighed before the wave tile; session 56, call 1).
   for (const auto& [m, n, k] : {std::tuple{200, 27648, 4096}, std::tuple{256, 27648, 5120}, std::tuple{240, 13824, 5120}})
@@ -953,6 +957,48 @@ TEST(Sm90Heuristic, FillTileInTheNarrowRulesPlace) {
     }
     EXPECT_EQ(choose_forced(i, SplitKMode::serial, 2).mode, gk::SplitMode::serial) << ki.name;
   }
+}
+
+// One wave leaving SMs idle on a long K (session 57, kSerialWave* / kStreamKWave*, B N x K): serial
+// split-K in 2 slices of 128x176 (126 CTAs) at 320 / 384 x 3584 x 18944 (84 tiles of 128x128, 64%);
+// stream-K on 128x256 at 640 x 5120 x 13824 / 17920 (100 tiles, 76%: c1x1) and 512 x 7168 x 16384
+// (112, 85%: c2x1, the model's pick); neither at 448 / 512 x 3584 x 18944 (128x128 at 85%), 320 x 2112
+// x 7168 (K), 640 x 2560 x 10240 (128x128, K), with B K x N, or with a forced kernel.
+TEST(Sm90Heuristic, OneWaveThatLeavesSmsIdleSplitsOnLongK) {
+  auto automatic = [](std::int64_t m, std::int64_t n, std::int64_t k, bool b_k_major = true) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};
+    r.max_workspace_bytes = std::size_t{64} << 20;
+    return gd::choose_split(r);
+  };
+  for (const auto& [m, n, k] : {std::tuple{320, 3584, 18944}, std::tuple{384, 3584, 18944}}) {
+    const gd::SplitChoice s = automatic(m, n, k);
+    ASSERT_GE(s.index, 0) << s.error.to_string();
+    EXPECT_EQ(s.mode, gk::SplitMode::serial) << s.explanation;
+    EXPECT_EQ(s.slices, 2) << s.explanation;
+    EXPECT_STREQ(gd::kernel_info(s.index).name, "sm90_bf16_bf16_128x176x64_s5_c1x1_bk") << s.explanation;
+  }
+  for (const auto& [m, n, k, name] : {std::tuple{640, 5120, 13824, "sm90_bf16_bf16_128x256x64_s4_c1x1_bk"},
+                                      std::tuple{640, 5120, 17920, "sm90_bf16_bf16_128x256x64_s4_c1x1_bk"},
+                                      std::tuple{512, 7168, 16384, "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"}}) {
+    const gd::SplitChoice s = automatic(m, n, k);
+    ASSERT_GE(s.index, 0) << s.error.to_string();
+    EXPECT_EQ(s.mode, gk::SplitMode::stream_k) << s.explanation;
+    EXPECT_STREQ(gd::kernel_info(s.index).name, name) << s.explanation;
+    EXPECT_GT(s.workspace_bytes, 0u);
+  }
+  for (const auto& [m, n, k] : {std::tuple{448, 3584, 18944}, std::tuple{512, 3584, 18944}, std::tuple{320, 2112, 7168},
+                                std::tuple{640, 2560, 10240}, std::tuple{256, 3584, 18944}}) {
+    const gd::SplitChoice s = automatic(m, n, k);
+    EXPECT_EQ(s.mode, gk::SplitMode::none) << m << "x" << n << "x" << k << ": " << s.explanation;
+  }
+  for (const auto& [m, n, k] : {std::tuple{384, 3584, 18944}, std::tuple{640, 5120, 17920}})
+    EXPECT_EQ(automatic(m, n, k, false).mode, gk::SplitMode::none) << m << "x" << n << "x" << k;
+  const int i = find("sm90_bf16_bf16_128x128x64_s6_c1x1_bk");
+  ASSERT_GE(i, 0);
+  gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 384, 3584, 18944, 132};
+  r.max_workspace_bytes = std::size_t{64} << 20;
+  r.forced_kernel = i;
+  EXPECT_EQ(gd::choose_split(r).mode, gk::SplitMode::none);
 }
 
 // Automatic stream-K (session 52, kStreamKMinWaves / kStreamKMaxTailFill / kStreamKMinK): on the

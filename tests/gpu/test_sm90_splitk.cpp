@@ -16,6 +16,7 @@ using graphgemm::testing::expect_replays_equal;
 using graphgemm::testing::b_k_major_only;
 using graphgemm::testing::b_layout_suffix;
 using graphgemm::testing::seeded_spec;
+using graphgemm::testing::set_epilogue_variant;
 using graphgemm::testing::sm90_kernel_name;
 using graphgemm::testing::GraphPtr;
 using support::GemmOperands;
@@ -578,6 +579,33 @@ TEST(Sm90SplitK, AutomaticSplitsSkinnyKHeavyAndNotLargeProblems) {
     // A split needs a workspace unless its slices are all summed within one cluster.
     EXPECT_EQ(plan.workspace_size(ops.args()) > 0, c.split && d.find("(no workspace)") == std::string::npos) << d;
     if (c.m * c.n * c.k <= (std::int64_t{1} << 31)) check_case(spec, GemmOptions{Backend::sm90}, 1200);
+  }
+}
+
+// One wave that leaves SMs idle on a long K (session 57, kSerialWave* / kStreamKWave*, B N x K):
+// serial split-K in 2 slices of 128x176 where 84 tiles of 128x128 keep 64% of the SMs busy (380 x
+// 3584 x 18944, ragged M), stream-K on 128x256 where 100 of its tiles keep 76% (636 x 5120 x 13824);
+// neither where the grid is 85% full (448 x 3584 x 18944) nor with B K x N; correct where taken
+// (every epilogue variant across the cases, poisoned output, fp64 reference).
+TEST(Sm90SplitK, AutomaticSplitsAOneWaveGridThatLeavesSmsIdle) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  struct Case { std::int64_t m, n, k; Layout b; const char* split; };
+  std::uint64_t seed = 1300;
+  for (const Case& c : {Case{380, 3584, 18944, Layout::col_major, "split-K serial x2"},
+                        Case{636, 5120, 13824, Layout::col_major, "split-K stream_k"},
+                        Case{448, 3584, 18944, Layout::col_major, "split-K none"},
+                        Case{380, 3584, 18944, Layout::row_major, "split-K none"}}) {
+    GemmSpec spec{c.m, c.n, c.k, DType::bf16, DType::bf16};
+    spec.b_layout = c.b;
+    spec.ld_multiple = 8;
+    set_epilogue_variant(spec, static_cast<int>(seed % 4));
+    GemmOperands ops(spec, seed);
+    GemmPlan plan;
+    ASSERT_TRUE(plan.initialize(ops.args(), {Backend::sm90}).ok());
+    const std::string d = plan.describe();
+    EXPECT_NE(d.find(c.split), std::string::npos) << spec.to_string() << ": " << d;
+    if (std::string(c.split) != "split-K none") check_case(spec, GemmOptions{Backend::sm90}, seed);
+    ++seed;
   }
 }
 
