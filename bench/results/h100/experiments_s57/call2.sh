@@ -30,4 +30,4 @@ timeout 100 $X --shapes $D/shapes.json --suites m256 --dtypes bf16 --no-peak --b
 python3 $D/tile_table.py $OUT/m256_r1/gemm_bf16.json $OUT/m256_r2/gemm_bf16.json | tee $OUT/table_m256.txt
 timeout 200 $X --dtypes bf16 --backends cublaslt,sm90 --out $OUT/suites > $OUT/suites.log 2>&1; echo "suites rc=$?"
 python3 tools/diag/suite_summary.py $OUT/suites/gemm_bf16.json
-cd $OUT && tar czf call2.tgz moved_* m256_* suites suites.log && rm -rf moved_* m256_*
+cd $OUT && tar czf call2.tgz moved_* m256_* suites suites.log && rm -rf moved_* m256_* suites suites.log
