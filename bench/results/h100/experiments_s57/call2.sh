@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 57, call 2. s57g: s57f + the one-wave splits (serial 2 / stream-K, kSerialWave* /
+# Session 57, call 2 (each part's results packed as soon as it ends, in case the call runs out of time). s57g: s57f + the one-wave splits (serial 2 / stream-K, kSerialWave* /
 # kStreamKWave*) and the wave tile not in place of a 64-row first choice, shared build packed with
 #   PACK_FILES="tests/graphgemm_gpu_tests bench/graphgemm_bench" tools/pack_prebuilt.sh build-probe/s57g build-shared
 # Every GPU test; the shapes whose automatic choice moved from s57f (shapes.json 'moved_*'),
@@ -23,11 +23,13 @@ for g in "moved_128x128 ${P}128x128x64_s6_c1x1_bk" "moved_128x256 ${P}128x256x64
   timeout 100 $X --shapes $D/shapes.json --suites $1 --dtypes bf16 --no-peak --backends "sm90=$2:none,sm90,cublaslt" --out $OUT/${1}_r2 > $OUT/${1}_r2.log 2>&1; echo "$1 r2 rc=$?"
 done
 python3 bench/results/h100/experiments_s56/ab_table.py $OUT/moved_*_r1/gemm_bf16.json -- $OUT/moved_*_r2/gemm_bf16.json | tee $OUT/table_moved.txt
+(cd $OUT && tar czf moved.tgz moved_* && rm -rf moved_*)
 K="sm90:serial:2,sm90:streamk,sm90:parallel:2"
 R=$(echo "$K" | tr ',' '\n' | tac | paste -sd,)
 timeout 100 $X --shapes $D/shapes.json --suites m256 --dtypes bf16 --no-peak --backends "cublaslt,sm90,$K" --out $OUT/m256_r1 > $OUT/m256_r1.log 2>&1; echo "m256 r1 rc=$?"
 timeout 100 $X --shapes $D/shapes.json --suites m256 --dtypes bf16 --no-peak --backends "$R,sm90,cublaslt" --out $OUT/m256_r2 > $OUT/m256_r2.log 2>&1; echo "m256 r2 rc=$?"
 python3 $D/tile_table.py $OUT/m256_r1/gemm_bf16.json $OUT/m256_r2/gemm_bf16.json | tee $OUT/table_m256.txt
+(cd $OUT && tar czf m256.tgz m256_* && rm -rf m256_*)
 timeout 200 $X --dtypes bf16 --backends cublaslt,sm90 --out $OUT/suites > $OUT/suites.log 2>&1; echo "suites rc=$?"
 python3 tools/diag/suite_summary.py $OUT/suites/gemm_bf16.json
-cd $OUT && tar czf call2.tgz moved_* m256_* suites suites.log && rm -rf moved_* m256_* suites suites.log
+cd $OUT && tar czf suites.tgz suites suites.log && rm -rf suites suites.log
