@@ -696,10 +696,13 @@ constexpr std::int64_t kStreamKMinK = 4096;
 // 1.10-1.12). Stream-K 0.84-0.86 at 640 x 5120 x 17920, 0.87-0.92 at x 13824 (100 tiles of 128x256,
 // 76%), 0.94-0.95 at 448 / 512 x 7168 x 16384 (112 tiles, 85%; c2x1); slower against 128x128 first
 // choices (448 / 512 x 3584 x 18944 1.06-1.10, 640 x 2560 x 10240 1.02-1.06) and at K <= 10240.
+// Call 2 (these rules at 85%, automatic beside the unsplit choice forced, two rounds): 320 / 384 x 3584
+// x 18944 0.88 / 0.86, 640 x 5120 x 13824 / 17920 0.89-0.90 / 0.94; at 85% full 512 x 7168 x 16384
+// 1.03 (0.95 in call 1) and 1024 x 3584 x 18944 0.98: no gain to count on there, hence 80%.
 constexpr double kSerialWaveMaxFill = 0.67;
 constexpr double kSerialWaveMinFill = 0.9;
 constexpr std::int64_t kSerialWaveMinK = 16384;
-constexpr double kStreamKWaveMaxFill = 0.85;
+constexpr double kStreamKWaveMaxFill = 0.8;
 constexpr std::int64_t kStreamKWaveMinK = 13824;
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;

@@ -961,9 +961,9 @@ TEST(Sm90Heuristic, FillTileInTheNarrowRulesPlace) {
 
 // One wave leaving SMs idle on a long K (session 57, kSerialWave* / kStreamKWave*, B N x K): serial
 // split-K in 2 slices of 128x176 (126 CTAs) at 320 / 384 x 3584 x 18944 (84 tiles of 128x128, 64%);
-// stream-K on 128x256 at 640 x 5120 x 13824 / 17920 (100 tiles, 76%: c1x1) and 512 x 7168 x 16384
-// (112, 85%: c2x1, the model's pick); neither at 448 / 512 x 3584 x 18944 (128x128 at 85%), 320 x 2112
-// x 7168 (K), 640 x 2560 x 10240 (128x128, K), with B K x N, or with a forced kernel.
+// stream-K on 128x256 at 640 x 5120 x 13824 / 17920 (100 tiles, 76%: c1x1); neither at 512 x 7168 x
+// 16384 / 1024 x 3584 x 18944 (112 tiles of 128x256, 85%), 448 / 512 x 3584 x 18944 (128x128 at 85%),
+// 320 x 2112 x 7168 (K), 640 x 2560 x 10240 (128x128, K), with B K x N, or with a forced kernel.
 TEST(Sm90Heuristic, OneWaveThatLeavesSmsIdleSplitsOnLongK) {
   auto automatic = [](std::int64_t m, std::int64_t n, std::int64_t k, bool b_k_major = true) {
     gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};
@@ -978,16 +978,16 @@ TEST(Sm90Heuristic, OneWaveThatLeavesSmsIdleSplitsOnLongK) {
     EXPECT_STREQ(gd::kernel_info(s.index).name, "sm90_bf16_bf16_128x176x64_s5_c1x1_bk") << s.explanation;
   }
   for (const auto& [m, n, k, name] : {std::tuple{640, 5120, 13824, "sm90_bf16_bf16_128x256x64_s4_c1x1_bk"},
-                                      std::tuple{640, 5120, 17920, "sm90_bf16_bf16_128x256x64_s4_c1x1_bk"},
-                                      std::tuple{512, 7168, 16384, "sm90_bf16_bf16_128x256x64_s4_c2x1_bk"}}) {
+                                      std::tuple{640, 5120, 17920, "sm90_bf16_bf16_128x256x64_s4_c1x1_bk"}}) {
     const gd::SplitChoice s = automatic(m, n, k);
     ASSERT_GE(s.index, 0) << s.error.to_string();
     EXPECT_EQ(s.mode, gk::SplitMode::stream_k) << s.explanation;
     EXPECT_STREQ(gd::kernel_info(s.index).name, name) << s.explanation;
     EXPECT_GT(s.workspace_bytes, 0u);
   }
-  for (const auto& [m, n, k] : {std::tuple{448, 3584, 18944}, std::tuple{512, 3584, 18944}, std::tuple{320, 2112, 7168},
-                                std::tuple{640, 2560, 10240}, std::tuple{256, 3584, 18944}}) {
+  for (const auto& [m, n, k] : {std::tuple{512, 7168, 16384}, std::tuple{1024, 3584, 18944}, std::tuple{448, 3584, 18944},
+                                std::tuple{512, 3584, 18944}, std::tuple{320, 2112, 7168}, std::tuple{640, 2560, 10240},
+                                std::tuple{256, 3584, 18944}}) {
     const gd::SplitChoice s = automatic(m, n, k);
     EXPECT_EQ(s.mode, gk::SplitMode::none) << m << "x" << n << "x" << k << ": " << s.explanation;
   }
