@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <tuple>
 #include <string>
 
@@ -37,6 +38,31 @@ gd::SplitChoice choose_forced(int forced, SplitKMode mode, int slices, bool b_k_
   r.max_workspace_bytes = std::size_t{1} << 30;
   r.forced_kernel = forced;
   return gd::choose_split(r);
+}
+
+// choose_kernel for bf16 in and out on 132 SMs (no measured pair capacity).
+gd::KernelChoice chosen_bf16(bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k) {
+  const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132, false, 0);
+  EXPECT_GE(c.index, 0);
+  return c;
+}
+
+// A tile taken unsplit only: automatic split-K never takes any cooperative instance `block_n` wide on
+// these K-heavy shapes (B stored N x K, every input / output type), and a forced split in 2 of `mode`
+// does.
+void expect_split_only_when_forced(int block_n, SplitKMode mode, std::initializer_list<std::tuple<int, int, int>> shapes) {
+  for (int i = 0; i < gd::kernel_count(); ++i) {
+    const gd::KernelInfo& ki = gd::kernel_info(i);
+    if (ki.block_n != block_n || ki.schedule != gk::Schedule::cooperative) continue;
+    for (const auto& [m, n, k] : shapes) {
+      gd::SplitRequest r{ki.dtype_in, ki.dtype_out, true, m, n, k, 132};
+      r.max_workspace_bytes = std::size_t{1} << 30;
+      const gd::SplitChoice s = gd::choose_split(r);
+      EXPECT_FALSE(s.index == i && s.mode != gk::SplitMode::none) << ki.name << ": " << s.explanation;
+    }
+    EXPECT_EQ(choose_forced(i, mode, 2).mode, mode == SplitKMode::serial ? gk::SplitMode::serial : gk::SplitMode::parallel)
+        << ki.name;
+  }
 }
 
 }  // namespace
@@ -872,11 +898,7 @@ TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
 // faster rows); not where the model ranks it costlier, not with B stored K x N, and never split
 // automatically.
 TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
-  auto chosen = [](bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k) {
-    const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132, false, 0);
-    EXPECT_GE(c.index, 0);
-    return c;
-  };
+  const auto chosen = chosen_bf16;
   for (const auto& [m, n, k] : {std::tuple{3072, 1536, 7168}, std::tuple{1536, 1536, 7168}, std::tuple{384, 18432, 16384},
                                 std::tuple{512, 4608, 3584}}) {
     const gd::KernelChoice c = chosen(true, m, n, k);
@@ -907,17 +929,7 @@ TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
   // The narrow rule's (1024 x 1536 x 7168: one wave of 128 CTAs of 128x96) too.
   EXPECT_STREQ(gd::kernel_info(chosen(true, 1024, 1536, 7168).index).name, "sm90_bf16_bf16_128x96x64_s6_c1x1_bk");
   // Automatic split-K never takes it (a forced split does).
-  for (int i = 0; i < gd::kernel_count(); ++i) {
-    const gd::KernelInfo& ki = gd::kernel_info(i);
-    if (ki.block_n != 144 || ki.schedule != gk::Schedule::cooperative) continue;
-    for (const auto& [m, n, k] : {std::tuple{128, 1536, 65536}, std::tuple{64, 4608, 16384}, std::tuple{256, 1536, 32768}}) {
-      gd::SplitRequest r{ki.dtype_in, ki.dtype_out, true, m, n, k, 132};
-      r.max_workspace_bytes = std::size_t{1} << 30;
-      const gd::SplitChoice s = gd::choose_split(r);
-      EXPECT_FALSE(s.index == i && s.mode != gk::SplitMode::none) << ki.name << ": " << s.explanation;
-    }
-    EXPECT_EQ(choose_forced(i, SplitKMode::parallel, 2).mode, gk::SplitMode::parallel) << ki.name;
-  }
+  expect_split_only_when_forced(144, SplitKMode::parallel, {{128, 1536, 65536}, {64, 4608, 16384}, {256, 1536, 32768}});
 }
 
 // The fill tile 128x80 (session 57, kFillTileMinFill) in the narrow rule's place where one wave of it
@@ -926,11 +938,7 @@ TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
 // two waves), where the narrow rule does not fire (K = 2048, 1536 x 576 x 7168: 64x128), nor with B
 // K x N; never split automatically.
 TEST(Sm90Heuristic, FillTileInTheNarrowRulesPlace) {
-  auto chosen = [](bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k) {
-    const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132, false, 0);
-    EXPECT_GE(c.index, 0);
-    return c;
-  };
+  const auto chosen = chosen_bf16;
   for (const auto& [m, n, k] : {std::tuple{2048, 576, 7168}, std::tuple{768, 1536, 7168}, std::tuple{512, 2560, 10240}}) {
     const gd::KernelChoice c = chosen(true, m, n, k);
     EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x80x64_s7_c1x1_bk") << m << "x" << n << "x" << k << ": "
@@ -946,17 +954,7 @@ TEST(Sm90Heuristic, FillTileInTheNarrowRulesPlace) {
   for (const auto& [m, n, k] : {std::tuple{2048, 576, 2048}, std::tuple{1536, 576, 7168}, std::tuple{768, 1536, 2048}})
     EXPECT_NE(gd::kernel_info(chosen(true, m, n, k).index).block_n, 80) << m << "x" << n << "x" << k;
   EXPECT_NE(gd::kernel_info(chosen(false, 2048, 576, 7168).index).block_n, 80);
-  for (int i = 0; i < gd::kernel_count(); ++i) {
-    const gd::KernelInfo& ki = gd::kernel_info(i);
-    if (ki.block_n != 80 || ki.schedule != gk::Schedule::cooperative) continue;
-    for (const auto& [m, n, k] : {std::tuple{128, 1536, 65536}, std::tuple{64, 576, 16384}, std::tuple{256, 1536, 32768}}) {
-      gd::SplitRequest r{ki.dtype_in, ki.dtype_out, true, m, n, k, 132};
-      r.max_workspace_bytes = std::size_t{1} << 30;
-      const gd::SplitChoice s = gd::choose_split(r);
-      EXPECT_FALSE(s.index == i && s.mode != gk::SplitMode::none) << ki.name << ": " << s.explanation;
-    }
-    EXPECT_EQ(choose_forced(i, SplitKMode::serial, 2).mode, gk::SplitMode::serial) << ki.name;
-  }
+  expect_split_only_when_forced(80, SplitKMode::serial, {{128, 1536, 65536}, {64, 576, 16384}, {256, 1536, 32768}});
 }
 
 // One wave leaving SMs idle on a long K (session 57, kSerialWave* / kStreamKWave*, B N x K): serial

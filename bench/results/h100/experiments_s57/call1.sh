@@ -19,7 +19,7 @@ K="sm90:serial:2,sm90:streamk,sm90:parallel:2"
 R=$(echo "$K" | tr ',' '\n' | tac | paste -sd,)
 timeout 150 $X --shapes $D/shapes.json --suites serial_cand --dtypes bf16 --no-peak --backends "cublaslt,sm90,$K" --out $OUT/serial_r1 > $OUT/serial_r1.log 2>&1; echo "serial r1 rc=$?"
 timeout 150 $X --shapes $D/shapes.json --suites serial_cand --dtypes bf16 --no-peak --backends "$R,sm90,cublaslt" --out $OUT/serial_r2 > $OUT/serial_r2.log 2>&1; echo "serial r2 rc=$?"
-python3 $D/tile_table.py $OUT/serial_r1/gemm_bf16.json $OUT/serial_r2/gemm_bf16.json > $OUT/table_serial.txt
+python3 bench/results/h100/experiments_s55/tile_table.py $OUT/serial_r1/gemm_bf16.json $OUT/serial_r2/gemm_bf16.json > $OUT/table_serial.txt
 O=sm90=sm90_bf16_bf16_128x96x64_s6_c1x1_bk:none
 timeout 60 $X --shapes $D/shapes.json --suites fill_moved --dtypes bf16 --no-peak --backends "cublaslt,sm90,$O" --out $OUT/fill_r1 > $OUT/fill_r1.log 2>&1; echo "fill r1 rc=$?"
 timeout 60 $X --shapes $D/shapes.json --suites fill_moved --dtypes bf16 --no-peak --backends "$O,sm90,cublaslt" --out $OUT/fill_r2 > $OUT/fill_r2.log 2>&1; echo "fill r2 rc=$?"

@@ -28,7 +28,7 @@ K="sm90:serial:2,sm90:streamk,sm90:parallel:2"
 R=$(echo "$K" | tr ',' '\n' | tac | paste -sd,)
 timeout 100 $X --shapes $D/shapes.json --suites m256 --dtypes bf16 --no-peak --backends "cublaslt,sm90,$K" --out $OUT/m256_r1 > $OUT/m256_r1.log 2>&1; echo "m256 r1 rc=$?"
 timeout 100 $X --shapes $D/shapes.json --suites m256 --dtypes bf16 --no-peak --backends "$R,sm90,cublaslt" --out $OUT/m256_r2 > $OUT/m256_r2.log 2>&1; echo "m256 r2 rc=$?"
-python3 $D/tile_table.py $OUT/m256_r1/gemm_bf16.json $OUT/m256_r2/gemm_bf16.json | tee $OUT/table_m256.txt
+python3 bench/results/h100/experiments_s55/tile_table.py $OUT/m256_r1/gemm_bf16.json $OUT/m256_r2/gemm_bf16.json | tee $OUT/table_m256.txt
 (cd $OUT && tar czf m256.tgz m256_* && rm -rf m256_*)
 timeout 200 $X --dtypes bf16 --backends cublaslt,sm90 --out $OUT/suites > $OUT/suites.log 2>&1; echo "suites rc=$?"
 python3 tools/diag/suite_summary.py $OUT/suites/gemm_bf16.json
