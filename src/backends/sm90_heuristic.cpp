@@ -1327,10 +1327,11 @@ SplitChoice choose_split(const SplitRequest& r) {
       out.explanation = buf;
     }
   }
-  // One wave leaving SMs idle on a long K, B N x K (kSerialWave*, kStreamKWave*).
+  // One wave leaving SMs idle on a long K, B N x K (kSerialWave*, kStreamKWave*); not where the request
+  // asks for slices summed in clusters.
   if (const KernelInfo& ki = kernel_info(out.index);
-      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.b_k_major && ki.schedule == k90::Schedule::cooperative &&
-      ki.block_m == 128 && cluster_waves(ki, r.m, r.n, r.num_sms) == 1) {
+      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major &&
+      ki.schedule == k90::Schedule::cooperative && ki.block_m == 128 && cluster_waves(ki, r.m, r.n, r.num_sms) == 1) {
     const double fill = static_cast<double>(cluster_tiles(ki, r.m, r.n)) / static_cast<double>(co_resident_clusters(ki, r.num_sms));
     SplitChoice serial;
     if (ki.block_n < 256 && ki.cluster_m * ki.cluster_n == 1 && r.k >= kSerialWaveMinK && fill <= kSerialWaveMaxFill &&

@@ -997,6 +997,14 @@ TEST(Sm90Heuristic, OneWaveThatLeavesSmsIdleSplitsOnLongK) {
   r.max_workspace_bytes = std::size_t{64} << 20;
   r.forced_kernel = i;
   EXPECT_EQ(gd::choose_split(r).mode, gk::SplitMode::none);
+  // Nor where the request asks for cluster sums (split_k_cluster = 2).
+  for (const auto& [m, n, k] : {std::tuple{384, 3584, 18944}, std::tuple{640, 5120, 17920}}) {
+    gd::SplitRequest c{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
+    c.max_workspace_bytes = std::size_t{64} << 20;
+    c.cluster = 2;
+    const gd::SplitChoice s = gd::choose_split(c);
+    EXPECT_TRUE(s.mode != gk::SplitMode::serial && s.mode != gk::SplitMode::stream_k) << m << "x" << n << "x" << k << ": " << s.explanation;
+  }
 }
 
 // Automatic stream-K (session 52, kStreamKMinWaves / kStreamKMaxTailFill / kStreamKMinK): on the
