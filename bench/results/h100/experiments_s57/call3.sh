@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 57, call 3. s57h: the final library (s57g with kStreamKWaveMaxFill 0.8 and the one-wave
+# Session 57, call 3 (NOT RUN in session 57: too little device time was left to start a machine). s57h: the final library (s57g with kStreamKWaveMaxFill 0.8 and the one-wave
 # splits kept out of cluster-sum requests), shared build packed with
 #   PACK_FILES="tests/graphgemm_gpu_tests bench/graphgemm_bench" tools/pack_prebuilt.sh build-probe/s57h build-shared
 # The split tests and the automatic-choice tests; session 55's 'grid' (132 shapes) twice with the order
