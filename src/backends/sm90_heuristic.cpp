@@ -1143,21 +1143,17 @@ SplitChoice choose_split(const SplitRequest& r) {
     return found;
   };
 
-  if (r.mode == SplitKMode::stream_k) {
-    // Cooperative kernels (a cluster's CTAs share one k-block range); split_k_slices is 0
-    // (GemmPlan checks): the SM count sets the CTAs.
-    auto eligible = [&](int i) { return supports_split_k(kernel_info(i)); };
-    if (r.forced_kernel >= 0 && !eligible(r.forced_kernel))
-      return error(std::string("kernel \"") + kernel_info(r.forced_kernel).name +
-                   "\" cannot run stream-K: it needs a cooperative kernel (not _pp, swap-AB or gemv); "
-                   "force one of those, or use another split_k_mode");
-    SplitChoice best;
-    bool found = false;
-    std::size_t least_ws = 0;
-    bool too_long = false;
+  // Best stream-K launch by the estimate over the candidates that support it and that `accept` admits,
+  // within the workspace bound (best.index -1 where none fits). least_ws: the least workspace any
+  // admitted candidate needs; too_long: one was skipped for more (tile, k-block) iterations than the
+  // 32-bit partition counts.
+  std::size_t least_ws = 0;
+  bool too_long = false;
+  auto best_stream_k = [&](auto&& accept) {
+    SplitChoice best;  // (index -1: none)
     for (int i = 0; i < kernel_count(); ++i) {
-      if (!candidate(i) || !eligible(i)) continue;
       const KernelInfo& ki = kernel_info(i);
+      if (!candidate(i) || !supports_split_k(ki) || !accept(ki)) continue;
       if (ceil_div(r.m, ki.block_m) * ceil_div(r.n, ki.block_n) * kblocks > 0x7fffffff) {  // 32-bit partition
         too_long = true;
         continue;
@@ -1165,9 +1161,8 @@ SplitChoice choose_split(const SplitRequest& r) {
       const std::size_t ws = workspace(i, k90::SplitMode::stream_k, r.num_sms);
       if (least_ws == 0 || ws < least_ws) least_ws = ws;
       if (ws > r.max_workspace_bytes) continue;
-      const double t = estimate_us(kernel_info(i), r.m, r.n, r.k, r.num_sms, k90::SplitMode::stream_k, r.num_sms);
-      if (!found || t < best.predicted_us * (1 - 1e-9)) {
-        found = true;
+      const double t = estimate_us(ki, r.m, r.n, r.k, r.num_sms, k90::SplitMode::stream_k, r.num_sms);
+      if (best.index < 0 || t < best.predicted_us * (1 - 1e-9)) {
         best.index = i;
         best.mode = k90::SplitMode::stream_k;
         best.slices = r.num_sms;
@@ -1175,6 +1170,18 @@ SplitChoice choose_split(const SplitRequest& r) {
         best.predicted_us = t;
       }
     }
+    return best;
+  };
+
+  if (r.mode == SplitKMode::stream_k) {
+    // Cooperative kernels (a cluster's CTAs share one k-block range); split_k_slices is 0
+    // (GemmPlan checks): the SM count sets the CTAs.
+    if (r.forced_kernel >= 0 && !supports_split_k(kernel_info(r.forced_kernel)))
+      return error(std::string("kernel \"") + kernel_info(r.forced_kernel).name +
+                   "\" cannot run stream-K: it needs a cooperative kernel (not _pp, swap-AB or gemv); "
+                   "force one of those, or use another split_k_mode");
+    const SplitChoice best = best_stream_k([](const KernelInfo&) { return true; });
+    const bool found = best.index >= 0;
     if (!found && too_long && least_ws == 0)
       return error("stream-K takes at most 2^31 - 1 (tile, k-block) iterations and this shape has more; "
                    "use split_k_mode none or parallel");
@@ -1332,7 +1339,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   if (const KernelInfo& ki = kernel_info(out.index);
       out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major &&
       ki.schedule == k90::Schedule::cooperative && ki.block_m == 128 && cluster_waves(ki, r.m, r.n, r.num_sms) == 1) {
-    const double fill = static_cast<double>(cluster_tiles(ki, r.m, r.n)) / static_cast<double>(co_resident_clusters(ki, r.num_sms));
+    const double fill = last_wave_fill(ki, r.m, r.n, r.num_sms);  // (of its one wave)
     SplitChoice serial;
     if (ki.block_n < 256 && ki.cluster_m * ki.cluster_n == 1 && r.k >= kSerialWaveMinK && fill <= kSerialWaveMaxFill &&
         best_split(k90::SplitMode::serial, 2, 2, serial)) {
@@ -1349,31 +1356,16 @@ SplitChoice choose_split(const SplitRequest& r) {
       }
     }
     if (ki.block_n == 256 && r.k >= kStreamKWaveMinK && fill <= kStreamKWaveMaxFill) {
-      int pick = -1;
-      double pick_us = 0;
-      for (int i = 0; i < kernel_count(); ++i) {
-        const KernelInfo& c = kernel_info(i);
-        if (!candidate(i) || !supports_split_k(c) || c.schedule != k90::Schedule::cooperative || c.block_m != 128 ||
-            c.block_n != 256 || workspace(i, k90::SplitMode::stream_k, r.num_sms) > r.max_workspace_bytes)
-          continue;
-        const double t = estimate_us(c, r.m, r.n, r.k, r.num_sms, k90::SplitMode::stream_k, r.num_sms);
-        if (pick < 0 || t < pick_us * (1 - 1e-9)) {
-          pick = i;
-          pick_us = t;
-        }
-      }
-      if (pick >= 0) {
-        const KernelInfo& c = kernel_info(pick);
+      const SplitChoice sk = best_stream_k([](const KernelInfo& c) {
+        return c.schedule == k90::Schedule::cooperative && c.block_m == 128 && c.block_n == 256;
+      });
+      if (sk.index >= 0) {
+        const KernelInfo& c = kernel_info(sk.index);
         std::snprintf(buf, sizeof buf, "stream-K on %dx%d c%dx%d (automatic): %lld tiles of %dx%d keep %.0f%% of one wave "
                       "busy (K = %lld), predicted %.1f us", c.block_m, c.block_n, c.cluster_m, c.cluster_n,
                       static_cast<long long>(cluster_tiles(ki, r.m, r.n)), ki.block_m, ki.block_n, 100 * fill,
-                      static_cast<long long>(r.k), pick_us);
-        out.index = pick;
-        out.mode = k90::SplitMode::stream_k;
-        out.slices = r.num_sms;
-        out.cluster = 1;
-        out.workspace_bytes = workspace(pick, k90::SplitMode::stream_k, r.num_sms);
-        out.predicted_us = pick_us;
+                      static_cast<long long>(r.k), sk.predicted_us);
+        out = sk;
         out.explanation = buf;
         return out;
       }
