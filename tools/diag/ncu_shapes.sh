@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Diagnostic: kernel durations and DRAM traffic (ncu) of one backend on one shape, several pairs.
 # Usage: tools/diag/ncu_shapes.sh OUTDIR "MxNxK backend" ...   (needs build-device/ built, or BENCH=path/to/graphgemm_bench;
-#        NAME_WIDTH=N prints N characters of each kernel name, default 60)
+#        NAME_WIDTH=N prints N characters of each kernel name, default 60;
+#        EXTRA_METRICS=a,b,... also collects those ncu metrics and prints each as name=value;
+#        CACHE_CONTROL=none keeps the caches between profiled launches, default all: flushed)
 # Runs the bench with --no-peak (one backend) and profiles its eager launches after the check: the
 # warm-up runs over the rotating operand sets and the 3 timing estimates (ncu does not profile the
 # kernels the bench then replays in CUDA graphs: session 16, H100, "No kernels were profiled" when
@@ -10,13 +12,13 @@
 set -uo pipefail
 out=$1; shift
 bench=${BENCH:-build-device/bench/graphgemm_bench}
-export NAME_WIDTH=${NAME_WIDTH:-60}
+export NAME_WIDTH=${NAME_WIDTH:-60} EXTRA_METRICS=${EXTRA_METRICS:-}
 mkdir -p "$out"
 for pair in "$@"; do
   set -- $pair
   tag=$(echo "$1_$2" | tr ':=' '__')
-  ncu --csv --print-units base --clock-control none --kernel-name regex:'gemm|nvjet|splitK|reduce' --launch-skip 1 --launch-count 6 \
-    --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,sm__throughput.avg.pct_of_peak_sustained_elapsed \
+  ncu --csv --print-units base --clock-control none --cache-control ${CACHE_CONTROL:-all} --kernel-name regex:'gemm|nvjet|splitK|reduce' --launch-skip 1 --launch-count 6 \
+    --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,sm__throughput.avg.pct_of_peak_sustained_elapsed${EXTRA_METRICS:+,$EXTRA_METRICS} \
     $bench --shape "$1" --backends "$2" --dtypes bf16 --batches 1 --no-peak --out "$out/bench_$tag" >"$out/ncu_$tag.csv" 2>"$out/ncu_$tag.err"
   python3 - "$out/ncu_$tag.csv" "$1" "$2" <<'PY'
 import csv, sys, collections, os
@@ -34,6 +36,7 @@ for r in rows[start + 1:]:
 for (i, name), m in sorted(k.items(), key=lambda x: int(x[0][0])):
     print(f'{sys.argv[2]:>14} {sys.argv[3]:<22} {name:<{w}} grid {m.get("launch__grid_size","?"):>5} '
           f'{float(m.get("gpu__time_duration.sum","0").replace(",",""))/1000:8.2f} us  dram {float(m.get("dram__bytes_read.sum","0").replace(",",""))/1e6:8.2f} MB '
-          f'{m.get("dram__throughput.avg.pct_of_peak_sustained_elapsed","?"):>6}% dram  sm {m.get("sm__throughput.avg.pct_of_peak_sustained_elapsed","?")}%')
+          f'{m.get("dram__throughput.avg.pct_of_peak_sustained_elapsed","?"):>6}% dram  sm {m.get("sm__throughput.avg.pct_of_peak_sustained_elapsed","?")}%'
+          + "".join(f' {x}={m.get(x, "?")}' for x in os.environ["EXTRA_METRICS"].split(",") if x))
 PY
 done
