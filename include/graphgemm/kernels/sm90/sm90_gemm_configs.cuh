@@ -38,6 +38,8 @@
 //   128x128x64, 6 stages, cluster 1x1               : M, N >= ~1024, epilogue overlapped
 //   128x128x64, 6 stages, cluster 2x1 (B multicast) : the same with half the B traffic per CTA
 //    64x256x64, 4 stages, cluster 1x1               : wide N, M a multiple of 64
+//   128x112x64, 7 stages, cluster 1x1 / 2x1, B N x K only: two 112-column tiles a CTA where 128x128
+//                                                     deals 1.7 (M = 512, N = 7168; session 58)
 #pragma once
 
 #include <tuple>
@@ -109,9 +111,17 @@ using PingpongTileSet = std::tuple<PingpongConfig<AB, D, 128, 128, 6, 1, 1, BKMa
                                    PingpongConfig<AB, D, 128, 128, 6, 2, 1, BKMajor>,
                                    PingpongConfig<AB, D, 64, 256, 4, 1, 1, BKMajor>>;
 
+// 128x112 per warpgroup (B N x K only, after the rest: the table's order), unclustered and in 2x1
+// clusters, 7 stages with one D staging buffer per warpgroup: cuBLASLt's configuration at M = 512,
+// N = 7168, K = 2048 (deepseek_v3's MoE down projection: 256 tiles, two a CTA on 128 CTAs, where
+// our 128x128 ping-pong runs 224 on 132; session 58). Chosen by name only.
 template <class AB, class D>
-using PingpongLayoutSet =
-    decltype(std::tuple_cat(PingpongTileSet<AB, D, true>{}, PingpongTileSet<AB, D, false>{}));
+using KMajorPingpongTileSet =
+    std::tuple<PingpongConfig<AB, D, 128, 112, 7, 1, 1, true>, PingpongConfig<AB, D, 128, 112, 7, 2, 1, true>>;
+
+template <class AB, class D>
+using PingpongLayoutSet = decltype(std::tuple_cat(PingpongTileSet<AB, D, true>{}, PingpongTileSet<AB, D, false>{},
+                                                  KMajorPingpongTileSet<AB, D>{}));
 
 template <class AB>
 using PingpongOutputSet =
@@ -183,5 +193,7 @@ static_assert(max_stages<float, 64, 64>() >= 13);
 using PairTile7 = GemmConfig<__nv_bfloat16, float, 128, 112, 7, 2, 1, true>;
 static_assert(PairTile7::kEpiBufs == 1 && !smem_bars_after_tiles(PairTile7::kOffBar, PairTile7::kBarBytes));
 static_assert(GemmConfig<__nv_bfloat16, float, 128, 112, 6, 2, 1, true>::kEpiBufs == 2);
+static_assert(PingpongConfig<__nv_bfloat16, float, 128, 112, 7, 2, 1, true>::kEpiBufs == 1);
+static_assert(PingpongConfig<__nv_bfloat16, float, 128, 128, 6, 1, 1, true>::kEpiBufs == 2);
 
 }  // namespace graphgemm::kernels::sm90::configs

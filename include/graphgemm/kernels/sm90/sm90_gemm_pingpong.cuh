@@ -78,9 +78,15 @@ struct PingpongConfig {
     static constexpr int kEpiCols = 128 / static_cast<int>(sizeof(ElementD));  // cols per chunk
     static constexpr int kEpiBufBytes = 64 * 128;                               // 64 rows x 128 B
     static constexpr int kBarBytes = (2 * kStages + 2) * 8;  // full[], empty[], order[2]
-    // Staging buffers per consumer warpgroup: 4 where they fit beside the ring, else 2.
-    static constexpr int kEpiBufs =
-        smem_bytes(kStages * kStageBytes + kConsumerWGs * 4 * kEpiBufBytes, kBarBytes) <= kMaxDynamicSmem ? 4 : 2;
+    // Staging buffers per consumer warpgroup: 4 where they fit beside the ring, else 2, else one
+    // (128x112 in 7 stages, as the cooperative pair tile: each chunk then waits for the previous
+    // store's read).
+    static constexpr int epi_bufs_that_fit() {
+        for (int b = 4; b > 1; b /= 2)
+            if (smem_bytes(kStages * kStageBytes + kConsumerWGs * b * kEpiBufBytes, kBarBytes) <= kMaxDynamicSmem) return b;
+        return 1;
+    }
+    static constexpr int kEpiBufs = epi_bufs_that_fit();
     static constexpr int kSmemD = kConsumerWGs * kEpiBufs * kEpiBufBytes;
     static constexpr int kOffA = 0;
     static constexpr int kOffB = kOffA + kStages * kSmemAStage;
@@ -104,12 +110,15 @@ struct PingpongConfig {
     static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
                   std::is_same_v<ElementD, float>);
     static_assert(kBlockM == 64 || kBlockM == 128);
-    static_assert(kBlockN % 64 == 0 && kBlockN >= 64 && kBlockN <= 256);
+    // BN a multiple of 64, or (112) of 8 with B stored N x K (a K-major B box of BN rows), as the
+    // cooperative kernel: the epilogue's last chunk is then partial.
+    static_assert((kBlockN % 64 == 0 || (kBlockN % 8 == 0 && kBKMajor)) && kBlockN >= 64 && kBlockN <= 256);
     static_assert(kBlockM * kBlockN <= 64 * 256, "at most 128 fp32 accumulators per thread");
     static_assert(kClusterSize == 1 || kClusterSize == 2, "cluster of 1 or 2 CTAs");
     static_assert(kBoxAOuter % 8 == 0 && kBoxBOuter % 8 == 0, "multicast halves: 1024B aligned");
     static_assert(kStages >= 2);
     static_assert(kSmemBytes <= kMaxDynamicSmem, "shared memory budget exceeded");
+    static_assert(smem_carve_fits(kBarBytes), "barriers too large for SmemCarve's placement");
 };
 
 namespace detail {
