@@ -933,6 +933,34 @@ TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
   expect_split_only_when_forced(144, SplitKMode::parallel, {{128, 1536, 65536}, {64, 4608, 16384}, {256, 1536, 32768}});
 }
 
+// The narrow ping-pong tile 128x112 (B stored N x K, session 58) in place of ping-pong 128x128 where the
+// cost model ranks it at most kPingpongNarrowGain of that choice's cost (its tiles deal evener waves:
+// 512 x 7168 x 2048 256 tiles against 224, 1024 x 7168 x 2048, 640 x 5120 x 2880); not where ping-pong
+// 128x128 deals as evenly (512 x 28672 x 4096, 768 x 24576 x 1536) or K < kPingpongNarrowMinK (1280 x
+// 4096 x 1024: 1.01x in session 58's call E), not in place of other first choices
+// (the pair rule's 256 x 28672 x 4096, 2048 x 7168 x 2048's 4096 / 8192 rows), not with B K x N (no
+// such tile), never split automatically.
+TEST(Sm90Heuristic, NarrowPingpongTileWhereItDealsEvenerWaves) {
+  const auto chosen = chosen_bf16;
+  for (const auto& [m, n, k] : {std::tuple{512, 7168, 2048}, std::tuple{1024, 7168, 2048}, std::tuple{640, 5120, 2880},
+                                std::tuple{768, 7168, 2048}}) {
+    const gd::KernelChoice c = chosen(true, m, n, k);
+    EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x112x64_s7_c1x1_pp_bk") << m << "x" << n << "x" << k << ": "
+                                                                                             << c.explanation;
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
+    r.max_workspace_bytes = std::size_t{1} << 30;
+    const gd::SplitChoice s = gd::choose_split(r);
+    EXPECT_EQ(s.index, c.index) << s.explanation;
+    EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
+  }
+  for (const auto& [m, n, k] : {std::tuple{512, 28672, 4096}, std::tuple{768, 24576, 1536}, std::tuple{1280, 4096, 1024}})
+    EXPECT_STREQ(gd::kernel_info(chosen(true, m, n, k).index).name, "sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk") << m << "x" << n << "x" << k;
+  for (const auto& [m, n, k] : {std::tuple{256, 28672, 4096}, std::tuple{4096, 7168, 2048}, std::tuple{8192, 7168, 2048},
+                                std::tuple{256, 7168, 2048}})
+    EXPECT_STRNE(gd::kernel_info(chosen(true, m, n, k).index).name, "sm90_bf16_bf16_128x112x64_s7_c1x1_pp_bk") << m << "x" << n << "x" << k;
+  EXPECT_NE(gd::kernel_info(chosen(false, 512, 7168, 2048).index).block_n, 112);
+}
+
 // The fill tile 128x80 (session 57, kFillTileMinFill) in the narrow rule's place where one wave of it
 // keeps more CTAs busy than 128x96's and at least 90% of the SMs: 2048 x 576 x 7168 (128 against 96),
 // 768 x 1536 x 7168 (120 against 96); not at 384 x 3072 x 8192 (117), 1024 x 1536 x 7168 (160 tiles:

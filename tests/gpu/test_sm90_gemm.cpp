@@ -340,6 +340,29 @@ TEST(Sm90, AutomaticTakesPairTilesAtTwoMTiles) {
   }
 }
 
+// Automatic takes the narrow ping-pong tile 128x112 in place of ping-pong 128x128 where its tiles deal
+// evener waves (session 58): chosen where the rule says, and correct there (ragged M and N with a
+// partial last staging chunk, bias and C, two and more tiles a CTA: the turn-taking with one staging
+// buffer a warpgroup).
+TEST(Sm90, AutomaticTakesNarrowPingpongTile) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 360;
+  for (const auto& [m, n, k, narrow] : std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, bool>>{
+           {512, 7168, 2048, true}, {1000, 7168, 2048, true}, {640, 5120, 2880, true}, {512, 28672, 4096, false}}) {
+    GemmSpec spec{m, n, k, DType::bf16, DType::bf16};
+    spec.b_layout = Layout::col_major;
+    spec.ld_multiple = 8;
+    spec.with_bias = narrow;
+    spec.with_c = narrow;
+    spec.beta = narrow ? 0.75f : 0.0f;
+    GemmOptions options;
+    options.backend = Backend::sm90;
+    const std::string chosen = automatic_choice(spec, options, seed);
+    EXPECT_EQ(chosen.find("_128x112x64_s7_c1x1_pp_") != std::string::npos, narrow) << m << "x" << n << "x" << k << ": " << chosen;
+    check_case(spec, options, seed++);
+  }
+}
+
 // The last M tile of an M its tile's rows do not divide loads the A box that ends at row M - 1 and
 // reads its own rows further on in the stage (edge_box_row: a box mostly past M is slow to zero-fill,
 // session 32). Those rows must get the bits the same rows get in a full tile: each schedule and
