@@ -204,16 +204,24 @@ double pair_waves_cost(const KernelInfo& k, std::int64_t waves, std::int64_t k_d
   return waves_cost(k, waves, static_cast<double>(k_dim) / kPairEfficiency + kTileOverheadK, 0.0);
 }
 // The narrow ping-pong tile 128x112 (B N x K, c1x1) replaces a first choice of ping-pong 128x128
-// c1x1 where relative_cost (tile_efficiency kPingpong112Efficiency) ranks it at most
-// kPingpongNarrowGain of that choice's cost: the 112-column tiles deal evener waves over the SMs
-// (M = 512, N = 7168: 256 tiles, two a CTA on 128 CTAs, against 224 of 128x128 on 132, whose
-// busiest CTAs run two 128-column main loops). Taken by this rule only, after the others.
+// c1x1, or at M > 256 of a cooperative 128-row tile when its own tiles give every SM at least one
+// (a ping-pong CTA with one tile leaves a warpgroup idle), where relative_cost (tile_efficiency
+// kPingpong112Efficiency) ranks it at most kPingpongNarrowGain of that choice's cost and K >=
+// kPingpongNarrowMinK: the 112-column tiles deal evener waves over the SMs (M = 512, N = 7168: 256
+// tiles, two a CTA on 128 CTAs, against 224 of 128x128 on 132, whose busiest CTAs run two
+// 128-column main loops), and a CTA's epilogue overlaps its next tile's main loop. Taken by this
+// rule only, after the others.
 // MEASURED (H100, session 58, experiments_s58/callE: automatic with this rule beside ping-pong
 // 128x128 forced, two rounds; time new / old): 13 of the 14 shapes of 663 it moved faster in both
 // rounds, 0.89-0.98 (1024 x 7168 x 2048, deepseek_v3.d M = 1024: 0.94; 512 / 768 x 7168 x 2048
 // 0.98 / 0.95; 320 / 384 x 28672 x 4096 0.89), 1280 x 4096 x 1024 1.01 (K = 1024: hence
 // kPingpongNarrowMinK, the shortest K among the faster rows); where the model ranks it costlier it
 // was slower (512 x 28672 x 4096, 768 x 24576 x 1536, 2048 / 4096 x 7168 x 2048: 1.03-1.05).
+// Cooperative first choices (experiments_s58/callF, the 7 shapes of 663 this moves, each beside its
+// previous choice forced, two rounds): all faster in both rounds, new / old 0.93-0.99 (1280 x 10240 x
+// 5120 0.95 against 128x136, 2048 x 2560 x 2560 0.96 and 1024 x 5120 x 2880 0.94-0.97 against 128x176,
+// 768 x 4608 x 3584 0.93-0.99 against 128x256, 1536 x 12288 x 4096 / 3072 x 6144 x 4096 0.97-0.98
+// against 128x192).
 constexpr double kPingpongNarrowGain = 0.95;
 constexpr std::int64_t kPingpongNarrowMinK = 1536;
 bool pingpong_narrow_tile(const KernelInfo& k) {
@@ -528,17 +536,20 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
     best_cost = cost;
   }
   if (const KernelInfo& first = kernel_info(best.index);
-      first.schedule == kernels::sm90::Schedule::pingpong && first.block_n == 128 && first.cluster_m * first.cluster_n == 1 &&
+      ((first.schedule == kernels::sm90::Schedule::pingpong && first.block_n == 128 && first.cluster_m * first.cluster_n == 1) ||
+       (first.schedule == kernels::sm90::Schedule::cooperative && first.block_m == 128 && m > 256)) &&
       k_dim >= kPingpongNarrowMinK) {
     for (const int i : pingpong_narrow_tiles) {
       const KernelInfo& k = kernel_info(i);
       const double cost = relative_cost(k, m, n, k_dim, num_sms);
       if (cost >= kPingpongNarrowGain * best_cost) continue;
+      if (first.schedule != kernels::sm90::Schedule::pingpong && cluster_tiles(k, m, n) < num_sms) continue;
       std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d (pingpong) on %d SMs: %lld wave(s), cost %.3f against %.3f for %lld "
-                    "tiles of %dx%d (pingpong)",
+                    "tiles of %dx%d%s",
                     static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms,
                     static_cast<long long>(cluster_waves(k, m, n, num_sms)), cost, best_cost,
-                    static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n);
+                    static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n,
+                    first.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "");
       best.index = i;
       best.explanation = buf;
       return best;

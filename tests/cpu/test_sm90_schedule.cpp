@@ -937,13 +937,16 @@ TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
 // cost model ranks it at most kPingpongNarrowGain of that choice's cost (its tiles deal evener waves:
 // 512 x 7168 x 2048 256 tiles against 224, 1024 x 7168 x 2048, 640 x 5120 x 2880); not where ping-pong
 // 128x128 deals as evenly (512 x 28672 x 4096, 768 x 24576 x 1536) or K < kPingpongNarrowMinK (1280 x
-// 4096 x 1024: 1.01x in session 58's call E), not in place of other first choices
-// (the pair rule's 256 x 28672 x 4096, 2048 x 7168 x 2048's 4096 / 8192 rows), not with B K x N (no
-// such tile), never split automatically.
+// 4096 x 1024: 1.01x in session 58's call E); in place of a cooperative 128-row first choice at M >
+// 256 (call F: 2048 x 2560 x 2560, 1280 x 10240 x 5120, 768 x 4608 x 3584) but not where its tiles
+// leave SMs without one (320 / 512 x 3584 x 18944: serial 2 / 128x128 stay), nor at M <= 256 (the pair
+// rule's 256 x 28672 x 4096), nor where it is costlier (4096 / 8192 x 7168 x 2048), nor with B K x N (no
+// such tile); never split automatically.
 TEST(Sm90Heuristic, NarrowPingpongTileWhereItDealsEvenerWaves) {
   const auto chosen = chosen_bf16;
   for (const auto& [m, n, k] : {std::tuple{512, 7168, 2048}, std::tuple{1024, 7168, 2048}, std::tuple{640, 5120, 2880},
-                                std::tuple{768, 7168, 2048}}) {
+                                std::tuple{768, 7168, 2048}, std::tuple{2048, 2560, 2560}, std::tuple{1280, 10240, 5120},
+                                std::tuple{768, 4608, 3584}}) {
     const gd::KernelChoice c = chosen(true, m, n, k);
     EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x112x64_s7_c1x1_pp_bk") << m << "x" << n << "x" << k << ": "
                                                                                              << c.explanation;
@@ -956,7 +959,7 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereItDealsEvenerWaves) {
   for (const auto& [m, n, k] : {std::tuple{512, 28672, 4096}, std::tuple{768, 24576, 1536}, std::tuple{1280, 4096, 1024}})
     EXPECT_STREQ(gd::kernel_info(chosen(true, m, n, k).index).name, "sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk") << m << "x" << n << "x" << k;
   for (const auto& [m, n, k] : {std::tuple{256, 28672, 4096}, std::tuple{4096, 7168, 2048}, std::tuple{8192, 7168, 2048},
-                                std::tuple{256, 7168, 2048}})
+                                std::tuple{256, 7168, 2048}, std::tuple{320, 3584, 18944}, std::tuple{512, 3584, 18944}})
     EXPECT_STRNE(gd::kernel_info(chosen(true, m, n, k).index).name, "sm90_bf16_bf16_128x112x64_s7_c1x1_pp_bk") << m << "x" << n << "x" << k;
   EXPECT_NE(gd::kernel_info(chosen(false, 512, 7168, 2048).index).block_n, 112);
 }
