@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 58, call F (s58d: the final rule of 5d11ec9 extended to cooperative 128-row first choices
-# at M > 256 where its tiles give every SM one (experiment, not committed; ppext.patch): 7 of 663 shapes move, no suite row). 1. Every GPU test
+# at M > 256 where its tiles give every SM one (kept: a4d01e7): 7 of 663 shapes move, no suite row). 1. Every GPU test
 # (the rule's decision tests are the committed rule's; the extension's moves are not in them).
 # memcheck / racecheck on the ping-pong 128x112 tiles (every ping-pong tile's captured
 # replay, 1000 x 1544 x 520). 2. 'ppext': automatic beside each previous choice forced (the table's columns), two rounds.
