@@ -222,8 +222,26 @@ double pair_waves_cost(const KernelInfo& k, std::int64_t waves, std::int64_t k_d
 // 5120 0.95 against 128x136, 2048 x 2560 x 2560 0.96 and 1024 x 5120 x 2880 0.94-0.97 against 128x176,
 // 768 x 4608 x 3584 0.93-0.99 against 128x256, 1536 x 12288 x 4096 / 3072 x 6144 x 4096 0.97-0.98
 // against 128x192).
+// Also, by a second criterion, where its tiles give the busiest CTA at most kPingpongEvenShare of the
+// first choice's output columns (ceil(tiles / SMs) x 112 against waves x BN: 7/8 is 112 against 128 or
+// 224 against 256), K >= kPingpongEvenMinK, the grid keeps kPingpongEvenMinFill of the SMs busy, and not
+// where the 128x256 tile's energy per FLOP rules out ping-pong (pingpong_costs_energy) or one of
+// choose_split's one-wave rules takes the shape (one_wave_split). The cost model ranks ping-pong
+// 128x112 against a one-wave 128x256 at 0.97 wrongly (0.99 of its cost at 1024 x 3584 x 18944).
+// MEASURED (H100, session 59, experiments_s59/callH 'ppwide': the 54 B N x K shapes of 663 at M > 256,
+// K >= 1536 where the busiest CTA's columns shrink by >= 2.5%, ping-pong 128x112 forced beside
+// automatic, two rounds; time forced / automatic): at 7/8 and K >= 5120 all 9 shapes faster in both
+// rounds, 0.90-0.95 (512 x 3584 x 18944 0.93 / 0.95 and 640 x 2560 x 10240 0.94-0.95 against 128x128's
+// 112 / 100 tiles; 512 / 1024 x 7168 x 16384 0.90-0.92, 1024 / 2048 x 3584 x 18944 0.92, 1280 x 2560 x
+// 10240 0.92-0.95, 640 x 5120 x 5120 0.94-0.95 against 128x256 c1x1's one wave; 4096 x 3584 x 18944 0.91-0.93 against 128x256 c2x1's
+// four waves: left to the energy rule); at 7/8 and K <= 4096 level or slower (512 x 3072 x 3072 1.05,
+// 512 x 2560 x 2560 1.01, 384 x 4608 x 3584 0.97-0.99; session 58's call G: 512 x 3584 x 4096 0.99,
+// x 2048 1.02); at shares of 0.94-0.97 (38 shapes) 0.96-1.03.
 constexpr double kPingpongNarrowGain = 0.95;
 constexpr std::int64_t kPingpongNarrowMinK = 1536;
+constexpr double kPingpongEvenShare = 0.875 + 1e-9;
+constexpr std::int64_t kPingpongEvenMinK = 5120;
+constexpr double kPingpongEvenMinFill = 0.85;
 bool pingpong_narrow_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::pingpong && k.block_m == 128 && k.block_n == 112 &&
          k.cluster_m * k.cluster_n == 1;
@@ -341,6 +359,45 @@ double wave_fill(std::int64_t units, std::int64_t slots) {
 // ... for a tile's clusters: cluster tiles over the co-resident clusters.
 double last_wave_fill(const KernelInfo& k, std::int64_t m, std::int64_t n, int num_sms) {
   return wave_fill(cluster_tiles(k, m, n), co_resident_clusters(k, num_sms));
+}
+// automatic, one wave that leaves SMs idle on a long K (B N x K, what was measured): where the unsplit
+// choice is a 128-row cooperative tile whose grid is one wave,
+//   - 128x128 / 128x176 / ... without a cluster, at most kSerialWaveMaxFill of the SMs busy, K >=
+//     kSerialWaveMinK: serial split-K in 2 slices on the model's kernel for it, where those slices
+//     are one wave of at least kSerialWaveMinFill of the SMs;
+//   - 128x256, at most kStreamKWaveMaxFill of the clusters busy, K >= kStreamKWaveMinK: stream-K on
+//     the 128x256 tile (c1x1 or c2x1) the model ranks faster for it.
+// MEASURED (H100, session 57, experiments_s57/call1 'serial_cand': 23 one-wave shapes, M 256-768,
+// K 7168-18944, automatic beside serial 2, stream-K and parallel 2 with the model's kernels, two
+// rounds; time / automatic): serial 2 (128x176, 126 CTAs) 0.81-0.87 at 320 / 384 x 3584 x 18944
+// (84 / 84 tiles of 128x128, 64% of the SMs); slower or level wherever K <= 14336 (1.00-1.28, also at
+// 64% full: 320 x 2112 x 7168 1.03-1.07) or the grid was fuller (448 / 512 x 3584 x 18944, 85%:
+// 1.10-1.12). Stream-K 0.84-0.86 at 640 x 5120 x 17920, 0.87-0.92 at x 13824 (100 tiles of 128x256,
+// 76%), 0.94-0.95 at 448 / 512 x 7168 x 16384 (112 tiles, 85%; c2x1); slower against 128x128 first
+// choices (448 / 512 x 3584 x 18944 1.06-1.10, 640 x 2560 x 10240 1.02-1.06) and at K <= 10240.
+// Call 2 (these rules at 85%, automatic beside the unsplit choice forced, two rounds): 320 / 384 x 3584
+// x 18944 0.88 / 0.86, 640 x 5120 x 13824 / 17920 0.89-0.90 / 0.94; at 85% full 512 x 7168 x 16384
+// 1.03 (0.95 in call 1) and 1024 x 3584 x 18944 0.98: no gain to count on there, hence 80%.
+constexpr double kSerialWaveMaxFill = 0.67;
+constexpr double kSerialWaveMinFill = 0.9;
+constexpr std::int64_t kSerialWaveMinK = 16384;
+constexpr double kStreamKWaveMaxFill = 0.8;
+constexpr std::int64_t kStreamKWaveMinK = 13824;
+
+// Which of those one-wave rules (choose_split) may take a first choice ki's shape: a 128-row
+// cooperative tile whose grid is one wave (B N x K, what was measured) at most kSerialWaveMaxFill
+// (no cluster, narrower than 256) or kStreamKWaveMaxFill (128x256) of the SMs busy on a long K.
+// choose_kernel leaves those shapes to them (the narrow ping-pong rule's evener-columns criterion).
+enum class OneWaveSplit { none, serial, stream_k };
+OneWaveSplit one_wave_split(const KernelInfo& ki, std::int64_t m, std::int64_t n, std::int64_t k_dim, int num_sms) {
+  if (!ki.b_k_major || ki.schedule != kernels::sm90::Schedule::cooperative || ki.block_m != 128 ||
+      cluster_waves(ki, m, n, num_sms) != 1)
+    return OneWaveSplit::none;
+  const double fill = last_wave_fill(ki, m, n, num_sms);
+  if (ki.block_n < 256 && ki.cluster_m * ki.cluster_n == 1 && k_dim >= kSerialWaveMinK && fill <= kSerialWaveMaxFill)
+    return OneWaveSplit::serial;
+  if (ki.block_n == 256 && k_dim >= kStreamKWaveMinK && fill <= kStreamKWaveMaxFill) return OneWaveSplit::stream_k;
+  return OneWaveSplit::none;
 }
 }  // namespace
 
@@ -541,15 +598,32 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       k_dim >= kPingpongNarrowMinK) {
     for (const int i : pingpong_narrow_tiles) {
       const KernelInfo& k = kernel_info(i);
+      const std::int64_t tiles = cluster_tiles(k, m, n);
       const double cost = relative_cost(k, m, n, k_dim, num_sms);
-      if (cost >= kPingpongNarrowGain * best_cost) continue;
-      if (first.schedule != kernels::sm90::Schedule::pingpong && cluster_tiles(k, m, n) < num_sms) continue;
-      std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d (pingpong) on %d SMs: %lld wave(s), cost %.3f against %.3f for %lld "
-                    "tiles of %dx%d%s",
-                    static_cast<long long>(cluster_tiles(k, m, n)), k.block_m, k.block_n, num_sms,
-                    static_cast<long long>(cluster_waves(k, m, n, num_sms)), cost, best_cost,
-                    static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n,
-                    first.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "");
+      const bool cheaper = cost < kPingpongNarrowGain * best_cost &&
+                           (first.schedule == kernels::sm90::Schedule::pingpong || tiles >= num_sms);
+      // Output columns of the busiest CTA: its tiles (ping-pong: a CTA's two warpgroups take turns
+      // on the tensor cores) times their width.
+      const std::int64_t columns = cluster_waves(k, m, n, num_sms) * k.block_n;
+      const std::int64_t first_columns = cluster_waves(first, m, n, num_sms) * first.block_n;
+      const bool evener = k_dim >= kPingpongEvenMinK && !pingpong_costs_energy &&
+                          static_cast<double>(columns) <= kPingpongEvenShare * static_cast<double>(first_columns) &&
+                          static_cast<double>(std::min<std::int64_t>(tiles, num_sms)) >= kPingpongEvenMinFill * num_sms &&
+                          one_wave_split(first, m, n, k_dim, num_sms) == OneWaveSplit::none;
+      if (!cheaper && !evener) continue;
+      if (cheaper)
+        std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d (pingpong) on %d SMs: %lld wave(s), cost %.3f against %.3f for "
+                      "%lld tiles of %dx%d%s", static_cast<long long>(tiles), k.block_m, k.block_n, num_sms,
+                      static_cast<long long>(cluster_waves(k, m, n, num_sms)), cost, best_cost,
+                      static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n,
+                      first.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "");
+      else
+        std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d (pingpong) on %d SMs: the busiest CTA computes %lld output "
+                      "columns against %lld for %lld tiles of %dx%d%s (K = %lld)", static_cast<long long>(tiles),
+                      k.block_m, k.block_n, num_sms, static_cast<long long>(columns), static_cast<long long>(first_columns),
+                      static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n,
+                      first.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "",
+                      static_cast<long long>(k_dim));
       best.index = i;
       best.explanation = buf;
       return best;
@@ -737,29 +811,6 @@ constexpr double kSplitPdlGainUs = 1.9;
 constexpr std::int64_t kStreamKMinWaves = 8;
 constexpr double kStreamKMaxTailFill = 0.74;
 constexpr std::int64_t kStreamKMinK = 4096;
-// automatic, one wave that leaves SMs idle on a long K (B N x K, what was measured): where the unsplit
-// choice is a 128-row cooperative tile whose grid is one wave,
-//   - 128x128 / 128x176 / ... without a cluster, at most kSerialWaveMaxFill of the SMs busy, K >=
-//     kSerialWaveMinK: serial split-K in 2 slices on the model's kernel for it, where those slices
-//     are one wave of at least kSerialWaveMinFill of the SMs;
-//   - 128x256, at most kStreamKWaveMaxFill of the clusters busy, K >= kStreamKWaveMinK: stream-K on
-//     the 128x256 tile (c1x1 or c2x1) the model ranks faster for it.
-// MEASURED (H100, session 57, experiments_s57/call1 'serial_cand': 23 one-wave shapes, M 256-768,
-// K 7168-18944, automatic beside serial 2, stream-K and parallel 2 with the model's kernels, two
-// rounds; time / automatic): serial 2 (128x176, 126 CTAs) 0.81-0.87 at 320 / 384 x 3584 x 18944
-// (84 / 84 tiles of 128x128, 64% of the SMs); slower or level wherever K <= 14336 (1.00-1.28, also at
-// 64% full: 320 x 2112 x 7168 1.03-1.07) or the grid was fuller (448 / 512 x 3584 x 18944, 85%:
-// 1.10-1.12). Stream-K 0.84-0.86 at 640 x 5120 x 17920, 0.87-0.92 at x 13824 (100 tiles of 128x256,
-// 76%), 0.94-0.95 at 448 / 512 x 7168 x 16384 (112 tiles, 85%; c2x1); slower against 128x128 first
-// choices (448 / 512 x 3584 x 18944 1.06-1.10, 640 x 2560 x 10240 1.02-1.06) and at K <= 10240.
-// Call 2 (these rules at 85%, automatic beside the unsplit choice forced, two rounds): 320 / 384 x 3584
-// x 18944 0.88 / 0.86, 640 x 5120 x 13824 / 17920 0.89-0.90 / 0.94; at 85% full 512 x 7168 x 16384
-// 1.03 (0.95 in call 1) and 1024 x 3584 x 18944 0.98: no gain to count on there, hence 80%.
-constexpr double kSerialWaveMaxFill = 0.67;
-constexpr double kSerialWaveMinFill = 0.9;
-constexpr std::int64_t kSerialWaveMinK = 16384;
-constexpr double kStreamKWaveMaxFill = 0.8;
-constexpr std::int64_t kStreamKWaveMinK = 13824;
 constexpr int kMinKBlocksPerSlice = 4;        // automatic: every slice keeps >= 256 of K
 constexpr int kMaxAutoSlices = 256;
 constexpr double kSwapABGain = 1.0 + 1e-9;    // ... chosen unless the other is predicted faster
@@ -1393,12 +1444,11 @@ SplitChoice choose_split(const SplitRequest& r) {
   // One wave leaving SMs idle on a long K, B N x K (kSerialWave*, kStreamKWave*); not where the request
   // asks for slices summed in clusters.
   if (const KernelInfo& ki = kernel_info(out.index);
-      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major &&
-      ki.schedule == k90::Schedule::cooperative && ki.block_m == 128 && cluster_waves(ki, r.m, r.n, r.num_sms) == 1) {
+      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major) {
+    const OneWaveSplit rule = one_wave_split(ki, r.m, r.n, r.k, r.num_sms);
     const double fill = last_wave_fill(ki, r.m, r.n, r.num_sms);  // (of its one wave)
     SplitChoice serial;
-    if (ki.block_n < 256 && ki.cluster_m * ki.cluster_n == 1 && r.k >= kSerialWaveMinK && fill <= kSerialWaveMaxFill &&
-        best_split(k90::SplitMode::serial, 2, 2, serial)) {
+    if (rule == OneWaveSplit::serial && best_split(k90::SplitMode::serial, 2, 2, serial)) {
       const KernelInfo& si = kernel_info(serial.index);
       const std::int64_t units = 2 * cluster_tiles(si, r.m, r.n) * si.cluster_m * si.cluster_n;
       if (units <= r.num_sms && static_cast<double>(units) >= kSerialWaveMinFill * r.num_sms) {
@@ -1411,7 +1461,7 @@ SplitChoice choose_split(const SplitRequest& r) {
         return out;
       }
     }
-    if (ki.block_n == 256 && r.k >= kStreamKWaveMinK && fill <= kStreamKWaveMaxFill) {
+    if (rule == OneWaveSplit::stream_k) {
       const SplitChoice sk = best_stream_k([](const KernelInfo& c) {
         return c.schedule == k90::Schedule::cooperative && c.block_m == 128 && c.block_n == 256;
       });

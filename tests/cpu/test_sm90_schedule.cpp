@@ -959,9 +959,44 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereItDealsEvenerWaves) {
   for (const auto& [m, n, k] : {std::tuple{512, 28672, 4096}, std::tuple{768, 24576, 1536}, std::tuple{1280, 4096, 1024}})
     EXPECT_STREQ(gd::kernel_info(chosen(true, m, n, k).index).name, "sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk") << m << "x" << n << "x" << k;
   for (const auto& [m, n, k] : {std::tuple{256, 28672, 4096}, std::tuple{4096, 7168, 2048}, std::tuple{8192, 7168, 2048},
-                                std::tuple{256, 7168, 2048}, std::tuple{320, 3584, 18944}, std::tuple{512, 3584, 18944}})
+                                std::tuple{256, 7168, 2048}, std::tuple{320, 3584, 18944}, std::tuple{512, 3584, 4096}})
     EXPECT_STRNE(gd::kernel_info(chosen(true, m, n, k).index).name, "sm90_bf16_bf16_128x112x64_s7_c1x1_pp_bk") << m << "x" << n << "x" << k;
   EXPECT_NE(gd::kernel_info(chosen(false, 512, 7168, 2048).index).block_n, 112);
+}
+
+// ... and by its second criterion (session 59, kPingpongEvenShare / kPingpongEvenMinK /
+// kPingpongEvenMinFill): where the busiest CTA computes at most 7/8 of the first choice's output
+// columns, K >= 5120, at least 85% of the SMs busy: 512 x 3584 x 18944 (128 tiles against 112 of
+// 128x128), 640 x 2560 x 10240 (115 against 100 of 128x128), 1024 / 2048 x 3584 x 18944, 512 / 1024 x
+// 7168 x 16384, 640 x 5120 x 5120, 1280 x 2560 x 10240 (two 112-column tiles against one 128x256 a
+// CTA), never split. Not at K <= 4096 (512 x 3584 x 4096, 512 x 3072 x 3072), where the 128x256
+// tile's energy per FLOP rules out ping-pong (4096 x 3584 x 18944), where a one-wave split rule takes
+// the shape (384 x 3584 x 18944 serial, 640 x 5120 x 17920 stream-K), at a share above 7/8 (1024 x
+// 18432 x 16384), nor with B K x N.
+TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
+  const auto chosen = chosen_bf16;
+  auto automatic = [](std::int64_t m, std::int64_t n, std::int64_t k) {
+    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
+    r.max_workspace_bytes = std::size_t{64} << 20;
+    return gd::choose_split(r);
+  };
+  for (const auto& [m, n, k] : {std::tuple{512, 3584, 18944}, std::tuple{640, 2560, 10240}, std::tuple{1024, 3584, 18944},
+                                std::tuple{2048, 3584, 18944}, std::tuple{512, 7168, 16384}, std::tuple{1024, 7168, 16384},
+                                std::tuple{640, 5120, 5120}, std::tuple{1280, 2560, 10240}}) {
+    const gd::KernelChoice c = chosen(true, m, n, k);
+    EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x112x64_s7_c1x1_pp_bk") << m << "x" << n << "x" << k << ": "
+                                                                                             << c.explanation;
+    EXPECT_NE(c.explanation.find("the busiest CTA computes"), std::string::npos) << c.explanation;
+    const gd::SplitChoice s = automatic(m, n, k);
+    EXPECT_EQ(s.index, c.index) << s.explanation;
+    EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
+  }
+  for (const auto& [m, n, k] : {std::tuple{512, 3584, 4096}, std::tuple{512, 3072, 3072}, std::tuple{4096, 3584, 18944},
+                                std::tuple{1024, 18432, 16384}})
+    EXPECT_NE(gd::kernel_info(chosen(true, m, n, k).index).schedule, gk::Schedule::pingpong) << m << "x" << n << "x" << k;
+  EXPECT_EQ(automatic(384, 3584, 18944).mode, gk::SplitMode::serial);
+  EXPECT_EQ(automatic(640, 5120, 17920).mode, gk::SplitMode::stream_k);
+  EXPECT_NE(gd::kernel_info(chosen(false, 1024, 3584, 18944).index).schedule, gk::Schedule::pingpong);
 }
 
 // The fill tile 128x80 (session 57, kFillTileMinFill) in the narrow rule's place where one wave of it

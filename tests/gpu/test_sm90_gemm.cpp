@@ -341,14 +341,16 @@ TEST(Sm90, AutomaticTakesPairTilesAtTwoMTiles) {
 }
 
 // Automatic takes the narrow ping-pong tile 128x112 in place of ping-pong 128x128 where its tiles deal
-// evener waves (session 58): chosen where the rule says, and correct there (ragged M and N with a
-// partial last staging chunk, bias and C, two and more tiles a CTA: the turn-taking with one staging
-// buffer a warpgroup).
+// evener waves (session 58), and of cooperative tiles where its busiest CTA computes fewer output
+// columns (session 59: 600 x 2560 x 10240, one tile a CTA on 115 CTAs; 1000 x 3500 x 18944, two):
+// chosen where the rule says, and correct there (ragged M and N with a partial last staging chunk,
+// bias and C, one, two and more tiles a CTA: the turn-taking with one staging buffer a warpgroup).
 TEST(Sm90, AutomaticTakesNarrowPingpongTile) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 360;
   for (const auto& [m, n, k, narrow] : std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, bool>>{
-           {512, 7168, 2048, true}, {1000, 7168, 2048, true}, {640, 5120, 2880, true}, {512, 28672, 4096, false}}) {
+           {512, 7168, 2048, true}, {1000, 7168, 2048, true}, {640, 5120, 2880, true}, {512, 28672, 4096, false},
+           {600, 2560, 10240, true}, {1000, 3500, 18944, true}}) {
     GemmSpec spec{m, n, k, DType::bf16, DType::bf16};
     spec.b_layout = Layout::col_major;
     spec.ld_multiple = 8;
