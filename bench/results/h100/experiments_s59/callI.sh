@@ -4,6 +4,7 @@
 # 1. 'ppmove': automatic beside the previous choices forced, two rounds, order reversed.
 # 2. 'ppsus': sustained turns (400 ms), automatic beside ping-pong 128x112 and 128x256 c1x1 / c2x1.
 # 3. Every GPU test. 4. The default suites (bf16, B N x K), cuBLASLt beside automatic.
+# 5. 'weak': stream-K and other tiles forced where cuBLASLt leads by >= 9% (one round).
 set -u
 B=${B:-build-probe/s59a}
 tools/unpack_prebuilt.sh $B
@@ -27,3 +28,7 @@ grep -E "^\[  (PASSED|FAILED) |FAILED|tests ran|SKIPPED \]" $OUT/gtest.log | hea
 timeout 200 $X --dtypes bf16 --backends cublaslt,sm90 --out $OUT/suites > $OUT/suites.log 2>&1; echo "suites rc=$?"
 python3 tools/diag/suite_summary.py $OUT/suites/gemm_bf16.json
 (cd $OUT && tar czf suites.tgz suites suites.log && rm -rf suites suites.log)
+W="sm90=${P}128x256x64_s4_c2x1_bk:streamk,sm90=${P}128x256x64_s4_c1x1_bk:streamk,sm90=${P}128x144x64_s5_c1x1_bk:none,sm90=${P}128x192x64_s4_c1x1_bk:none,sm90=${P}128x128x64_s6_c1x1_pp_bk:none"
+timeout 150 $X --shapes $D/shapes.json --suites weak --dtypes bf16 --no-peak --backends "cublaslt,sm90,$W" --out $OUT/wk > $OUT/wk.log 2>&1; echo "wk rc=$?"
+python3 $S/tile_table.py $OUT/wk/gemm_bf16.json $OUT/wk/gemm_bf16.json | tee $OUT/table_weak.txt
+(cd $OUT && tar czf wk.tgz wk wk.log && rm -rf wk wk.log)
