@@ -225,7 +225,8 @@ double pair_waves_cost(const KernelInfo& k, std::int64_t waves, std::int64_t k_d
 // Also, by a second criterion, where its tiles give the busiest CTA at most kPingpongEvenShare of the
 // first choice's output columns (ceil(tiles / SMs) x 112 against waves x BN: 7/8 is 112 against 128 or
 // 224 against 256), K >= kPingpongEvenMinK, the grid keeps kPingpongEvenMinFill of the SMs busy, and not
-// where the 128x256 tile's energy per FLOP rules out ping-pong (pingpong_costs_energy) or one of
+// where the 128x256 tile's energy per FLOP rules out ping-pong (pingpong_costs_energy, M >
+// kPingpongEvenMaxM) or one of
 // choose_split's one-wave rules takes the shape (one_wave_split). The cost model ranks ping-pong
 // 128x112 against a one-wave 128x256 at 0.97 wrongly (0.99 of its cost at 1024 x 3584 x 18944).
 // MEASURED (H100, session 59, experiments_s59/callH 'ppwide': the 54 B N x K shapes of 663 at M > 256,
@@ -242,6 +243,11 @@ constexpr std::int64_t kPingpongNarrowMinK = 1536;
 constexpr double kPingpongEvenShare = 0.875 + 1e-9;
 constexpr std::int64_t kPingpongEvenMinK = 5120;
 constexpr double kPingpongEvenMinFill = 0.85;
+// ... and M <= kPingpongEvenMaxM. MEASURED (call I): at 2048 x 3584 x 18944 (two tiles of 128x256 a
+// CTA against four of 128x112) ping-pong ran 0.92 in call H's turns, 1.01-1.06x 128x256 c1x1 in call
+// I's, and 1.08x sustained (--sustain-ms 400: the power cap, session 33's energy per FLOP); at M <=
+// 1280 the moves held in both calls (1024 x 7168 x 16384 also sustained: 0.97x 128x256 c1x1).
+constexpr std::int64_t kPingpongEvenMaxM = 1280;
 bool pingpong_narrow_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::pingpong && k.block_m == 128 && k.block_n == 112 &&
          k.cluster_m * k.cluster_n == 1;
@@ -327,7 +333,10 @@ bool fill_tile(const KernelInfo& k) { return narrow_tile(k) && k.block_n == 80; 
 // 320 / 384 x 6144 x 4096 0.86-0.89, 1536 x 4608 x 3584 against ping-pong 0.90), 1.05-1.07x at 160 /
 // 192 x 27648 x 5120 against 64x128 (M <= 256: streaming B, where the 64-row tiles' fuller grid
 // counts for more than the model's per-tile cost): hence not in place of a 64-row first choice.
-constexpr std::int64_t kWaveMinK = 3584;
+// Session 59 (experiments_s59/callI 'weak', one round; call J two rounds): 1536 x 3072 x 3072, 264
+// tiles of 128x144 in two whole waves against 216 of 128x176, 0.84x; kWaveMinK 3584 -> 3072 moves it
+// and 768 x 3072 x 3072 (132 tiles against 108; call J).
+constexpr std::int64_t kWaveMinK = 3072;
 bool wave_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m == 128 && k.block_n == 144 &&
          k.cluster_m * k.cluster_n == 1;
@@ -606,7 +615,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       // on the tensor cores) times their width.
       const std::int64_t columns = cluster_waves(k, m, n, num_sms) * k.block_n;
       const std::int64_t first_columns = cluster_waves(first, m, n, num_sms) * first.block_n;
-      const bool evener = k_dim >= kPingpongEvenMinK && !pingpong_costs_energy &&
+      const bool evener = k_dim >= kPingpongEvenMinK && m <= kPingpongEvenMaxM && !pingpong_costs_energy &&
                           static_cast<double>(columns) <= kPingpongEvenShare * static_cast<double>(first_columns) &&
                           static_cast<double>(std::min<std::int64_t>(tiles, num_sms)) >= kPingpongEvenMinFill * num_sms &&
                           one_wave_split(first, m, n, k_dim, num_sms) == OneWaveSplit::none;

@@ -895,13 +895,13 @@ TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
 }
 
 // The wave tile 128x144 (B stored N x K, session 56): weighed after the narrow and pair rules, taken
-// where the cost model ranks it cheaper than the first choice, K >= 3584 (experiments_s55/call11's
-// faster rows); not where the model ranks it costlier, not with B stored K x N, and never split
+// where the cost model ranks it cheaper than the first choice, K >= 3072 (experiments_s55/call11's
+// faster rows, from 3584; session 59: 1536 / 768 x 3072 x 3072); not where the model ranks it costlier, not with B stored K x N, and never split
 // automatically.
 TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
   const auto chosen = chosen_bf16;
   for (const auto& [m, n, k] : {std::tuple{3072, 1536, 7168}, std::tuple{1536, 1536, 7168}, std::tuple{384, 18432, 16384},
-                                std::tuple{512, 4608, 3584}}) {
+                                std::tuple{512, 4608, 3584}, std::tuple{1536, 3072, 3072}, std::tuple{768, 3072, 3072}}) {
     const gd::KernelChoice c = chosen(true, m, n, k);
     EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x144x64_s5_c1x1_bk") << m << "x" << n << "x" << k << ": "
                                                                                           << c.explanation;
@@ -911,11 +911,11 @@ TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
     if (s.index == c.index) EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
   }
   // Ranked costlier (2048 x 1536 x 7168 and 768 x 4096 x 4096 took 1.5x automatic's time with it in
-  // call 11), and below K = 3584, the shortest K measured (640 x 7168 x 2048, 768 x 3072 x 3072: the
-  // model's choice without that bound).
+  // call 11), and below K = 3072, the shortest K measured (640 x 7168 x 2048: the model's choice
+  // without that bound).
   for (const auto& [m, n, k] : {std::tuple{2048, 1536, 7168}, std::tuple{768, 4096, 4096}, std::tuple{8192, 8192, 8192},
                                 std::tuple{4096, 4096, 4096}, std::tuple{2048, 5120, 2880}, std::tuple{1024, 2112, 7168},
-                                std::tuple{640, 7168, 2048}, std::tuple{768, 3072, 3072}}) {
+                                std::tuple{640, 7168, 2048}}) {
     const gd::KernelChoice c = chosen(true, m, n, k);
     EXPECT_NE(gd::kernel_info(c.index).block_n, 144) << m << "x" << n << "x" << k << ": " << c.explanation;
   }
@@ -966,11 +966,11 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereItDealsEvenerWaves) {
 
 // ... and by its second criterion (session 59, kPingpongEvenShare / kPingpongEvenMinK /
 // kPingpongEvenMinFill): where the busiest CTA computes at most 7/8 of the first choice's output
-// columns, K >= 5120, at least 85% of the SMs busy: 512 x 3584 x 18944 (128 tiles against 112 of
-// 128x128), 640 x 2560 x 10240 (115 against 100 of 128x128), 1024 / 2048 x 3584 x 18944, 512 / 1024 x
+// columns, K >= 5120, at least 85% of the SMs busy, M <= 1280: 512 x 3584 x 18944 (128 tiles against
+// 112 of 128x128), 640 x 2560 x 10240 (115 against 100 of 128x128), 1024 x 3584 x 18944, 512 / 1024 x
 // 7168 x 16384, 640 x 5120 x 5120, 1280 x 2560 x 10240 (two 112-column tiles against one 128x256 a
 // CTA), never split. Not at K <= 4096 (512 x 3584 x 4096, 512 x 3072 x 3072), where the 128x256
-// tile's energy per FLOP rules out ping-pong (4096 x 3584 x 18944), where a one-wave split rule takes
+// tile's energy per FLOP rules out ping-pong (4096 x 3584 x 18944) or M > 1280 (2048 x 3584 x 18944), where a one-wave split rule takes
 // the shape (384 x 3584 x 18944 serial, 640 x 5120 x 17920 stream-K), at a share above 7/8 (1024 x
 // 18432 x 16384), nor with B K x N.
 TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
@@ -981,7 +981,7 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
     return gd::choose_split(r);
   };
   for (const auto& [m, n, k] : {std::tuple{512, 3584, 18944}, std::tuple{640, 2560, 10240}, std::tuple{1024, 3584, 18944},
-                                std::tuple{2048, 3584, 18944}, std::tuple{512, 7168, 16384}, std::tuple{1024, 7168, 16384},
+                                std::tuple{512, 7168, 16384}, std::tuple{1024, 7168, 16384},
                                 std::tuple{640, 5120, 5120}, std::tuple{1280, 2560, 10240}}) {
     const gd::KernelChoice c = chosen(true, m, n, k);
     EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x112x64_s7_c1x1_pp_bk") << m << "x" << n << "x" << k << ": "
@@ -992,7 +992,7 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
     EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
   }
   for (const auto& [m, n, k] : {std::tuple{512, 3584, 4096}, std::tuple{512, 3072, 3072}, std::tuple{4096, 3584, 18944},
-                                std::tuple{1024, 18432, 16384}})
+                                std::tuple{2048, 3584, 18944}, std::tuple{1024, 18432, 16384}})
     EXPECT_NE(gd::kernel_info(chosen(true, m, n, k).index).schedule, gk::Schedule::pingpong) << m << "x" << n << "x" << k;
   EXPECT_EQ(automatic(384, 3584, 18944).mode, gk::SplitMode::serial);
   EXPECT_EQ(automatic(640, 5120, 17920).mode, gk::SplitMode::stream_k);
