@@ -243,11 +243,13 @@ constexpr std::int64_t kPingpongNarrowMinK = 1536;
 constexpr double kPingpongEvenShare = 0.875 + 1e-9;
 constexpr std::int64_t kPingpongEvenMinK = 5120;
 constexpr double kPingpongEvenMinFill = 0.85;
-// ... and M <= kPingpongEvenMaxM. MEASURED (call I): at 2048 x 3584 x 18944 (two tiles of 128x256 a
-// CTA against four of 128x112) ping-pong ran 0.92 in call H's turns, 1.01-1.06x 128x256 c1x1 in call
-// I's, and 1.08x sustained (--sustain-ms 400: the power cap, session 33's energy per FLOP); at M <=
-// 1280 the moves held in both calls (1024 x 7168 x 16384 also sustained: 0.97x 128x256 c1x1).
-constexpr std::int64_t kPingpongEvenMaxM = 1280;
+// ... and M <= kPingpongEvenMaxM: under the power cap (sustained turns, --sustain-ms 400: session 33's
+// energy per FLOP) the 112-column tiles lose at larger M. MEASURED (H100, session 59, calls I / J):
+// 2048 x 3584 x 18944 (two tiles of 128x256 a CTA against four of 128x112) ping-pong 0.92 in call H's
+// turns, 1.01-1.06x 128x256 c1x1 in call I's, 1.08 / 1.11x sustained (calls I / J); 1280 x 2560 x
+// 10240 0.92-0.95x in turns (calls H, I) but 1.05x sustained (call J); 1024 x 7168 x 16384 0.97x
+// sustained (call I).
+constexpr std::int64_t kPingpongEvenMaxM = 1024;
 bool pingpong_narrow_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::pingpong && k.block_m == 128 && k.block_n == 112 &&
          k.cluster_m * k.cluster_n == 1;
@@ -333,9 +335,10 @@ bool fill_tile(const KernelInfo& k) { return narrow_tile(k) && k.block_n == 80; 
 // 320 / 384 x 6144 x 4096 0.86-0.89, 1536 x 4608 x 3584 against ping-pong 0.90), 1.05-1.07x at 160 /
 // 192 x 27648 x 5120 against 64x128 (M <= 256: streaming B, where the 64-row tiles' fuller grid
 // counts for more than the model's per-tile cost): hence not in place of a 64-row first choice.
-// Session 59 (experiments_s59/callI 'weak', one round; call J two rounds): 1536 x 3072 x 3072, 264
-// tiles of 128x144 in two whole waves against 216 of 128x176, 0.84x; kWaveMinK 3584 -> 3072 moves it
-// and 768 x 3072 x 3072 (132 tiles against 108; call J).
+// Session 59 (experiments_s59/callI 'weak', one round): 1536 x 3072 x 3072, 264 tiles of 128x144 in
+// two whole waves against 216 of 128x176, 0.84x; kWaveMinK 3584 -> 3072 moves it and 768 x 3072 x
+// 3072 (132 tiles against 108). MEASURED (call J, two rounds; 128x176 forced / automatic): 1.14-1.15
+// and 1.13 (sustained 1.09 at 1536).
 constexpr std::int64_t kWaveMinK = 3072;
 bool wave_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::cooperative && k.block_m == 128 && k.block_n == 144 &&

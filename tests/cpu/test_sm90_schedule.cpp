@@ -966,11 +966,11 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereItDealsEvenerWaves) {
 
 // ... and by its second criterion (session 59, kPingpongEvenShare / kPingpongEvenMinK /
 // kPingpongEvenMinFill): where the busiest CTA computes at most 7/8 of the first choice's output
-// columns, K >= 5120, at least 85% of the SMs busy, M <= 1280: 512 x 3584 x 18944 (128 tiles against
+// columns, K >= 5120, at least 85% of the SMs busy, M <= 1024: 512 x 3584 x 18944 (128 tiles against
 // 112 of 128x128), 640 x 2560 x 10240 (115 against 100 of 128x128), 1024 x 3584 x 18944, 512 / 1024 x
-// 7168 x 16384, 640 x 5120 x 5120, 1280 x 2560 x 10240 (two 112-column tiles against one 128x256 a
-// CTA), never split. Not at K <= 4096 (512 x 3584 x 4096, 512 x 3072 x 3072), where the 128x256
-// tile's energy per FLOP rules out ping-pong (4096 x 3584 x 18944) or M > 1280 (2048 x 3584 x 18944), where a one-wave split rule takes
+// 7168 x 16384, 640 x 5120 x 5120 (two 112-column tiles against one 128x256 a CTA), never split. Not
+// at K <= 4096 (512 x 3584 x 4096, 512 x 3072 x 3072), where the 128x256 tile's energy per FLOP rules
+// out ping-pong (4096 x 3584 x 18944) or M > 1024 (2048 x 3584 x 18944, 1280 x 2560 x 10240), where a one-wave split rule takes
 // the shape (384 x 3584 x 18944 serial, 640 x 5120 x 17920 stream-K), at a share above 7/8 (1024 x
 // 18432 x 16384), nor with B K x N.
 TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
@@ -982,7 +982,7 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
   };
   for (const auto& [m, n, k] : {std::tuple{512, 3584, 18944}, std::tuple{640, 2560, 10240}, std::tuple{1024, 3584, 18944},
                                 std::tuple{512, 7168, 16384}, std::tuple{1024, 7168, 16384},
-                                std::tuple{640, 5120, 5120}, std::tuple{1280, 2560, 10240}}) {
+                                std::tuple{640, 5120, 5120}}) {
     const gd::KernelChoice c = chosen(true, m, n, k);
     EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x112x64_s7_c1x1_pp_bk") << m << "x" << n << "x" << k << ": "
                                                                                              << c.explanation;
@@ -992,7 +992,7 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
     EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
   }
   for (const auto& [m, n, k] : {std::tuple{512, 3584, 4096}, std::tuple{512, 3072, 3072}, std::tuple{4096, 3584, 18944},
-                                std::tuple{2048, 3584, 18944}, std::tuple{1024, 18432, 16384}})
+                                std::tuple{2048, 3584, 18944}, std::tuple{1280, 2560, 10240}, std::tuple{1024, 18432, 16384}})
     EXPECT_NE(gd::kernel_info(chosen(true, m, n, k).index).schedule, gk::Schedule::pingpong) << m << "x" << n << "x" << k;
   EXPECT_EQ(automatic(384, 3584, 18944).mode, gk::SplitMode::serial);
   EXPECT_EQ(automatic(640, 5120, 17920).mode, gk::SplitMode::stream_k);
