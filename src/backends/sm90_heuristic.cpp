@@ -226,18 +226,18 @@ double pair_waves_cost(const KernelInfo& k, std::int64_t waves, std::int64_t k_d
 // first choice's output columns (ceil(tiles / SMs) x 112 against waves x BN: 7/8 is 112 against 128 or
 // 224 against 256), K >= kPingpongEvenMinK, the grid keeps kPingpongEvenMinFill of the SMs busy, and not
 // where the 128x256 tile's energy per FLOP rules out ping-pong (pingpong_costs_energy, M >
-// kPingpongEvenMaxM) or one of
-// choose_split's one-wave rules takes the shape (one_wave_split). The cost model ranks ping-pong
-// 128x112 against a one-wave 128x256 at 0.97 wrongly (0.99 of its cost at 1024 x 3584 x 18944).
+// kPingpongEvenMaxM) or one of choose_split's one-wave rules takes the shape (one_wave_split). The
+// cost model ranks ping-pong 128x112 against a one-wave 128x256 at 0.97 wrongly (0.99 of its cost at
+// 1024 x 3584 x 18944).
 // MEASURED (H100, session 59, experiments_s59/callH 'ppwide': the 54 B N x K shapes of 663 at M > 256,
 // K >= 1536 where the busiest CTA's columns shrink by >= 2.5%, ping-pong 128x112 forced beside
 // automatic, two rounds; time forced / automatic): at 7/8 and K >= 5120 all 9 shapes faster in both
 // rounds, 0.90-0.95 (512 x 3584 x 18944 0.93 / 0.95 and 640 x 2560 x 10240 0.94-0.95 against 128x128's
 // 112 / 100 tiles; 512 / 1024 x 7168 x 16384 0.90-0.92, 1024 / 2048 x 3584 x 18944 0.92, 1280 x 2560 x
-// 10240 0.92-0.95, 640 x 5120 x 5120 0.94-0.95 against 128x256 c1x1's one wave; 4096 x 3584 x 18944 0.91-0.93 against 128x256 c2x1's
-// four waves: left to the energy rule); at 7/8 and K <= 4096 level or slower (512 x 3072 x 3072 1.05,
-// 512 x 2560 x 2560 1.01, 384 x 4608 x 3584 0.97-0.99; session 58's call G: 512 x 3584 x 4096 0.99,
-// x 2048 1.02); at shares of 0.94-0.97 (38 shapes) 0.96-1.03.
+// 10240 0.92-0.95, 640 x 5120 x 5120 0.94-0.95 against 128x256 c1x1's one wave; 4096 x 3584 x 18944
+// 0.91-0.93 against 128x256 c2x1's four waves: left to the energy rule); at 7/8 and K <= 4096 level
+// or slower (512 x 3072 x 3072 1.05, 512 x 2560 x 2560 1.01, 384 x 4608 x 3584 0.97-0.99; session
+// 58's call G: 512 x 3584 x 4096 0.99, x 2048 1.02); at shares of 0.94-0.97 (38 shapes) 0.96-1.03.
 constexpr double kPingpongNarrowGain = 0.95;
 constexpr std::int64_t kPingpongNarrowMinK = 1536;
 constexpr double kPingpongEvenShare = 0.875 + 1e-9;
@@ -608,34 +608,33 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       ((first.schedule == kernels::sm90::Schedule::pingpong && first.block_n == 128 && first.cluster_m * first.cluster_n == 1) ||
        (first.schedule == kernels::sm90::Schedule::cooperative && first.block_m == 128 && m > 256)) &&
       k_dim >= kPingpongNarrowMinK) {
+    // The first choice's side of both criteria. Output columns of the busiest CTA: its tiles (ping-pong:
+    // a CTA's two warpgroups take turns on the tensor cores) times their width.
+    const std::int64_t first_columns = cluster_waves(first, m, n, num_sms) * first.block_n;
+    const bool even_shape = k_dim >= kPingpongEvenMinK && m <= kPingpongEvenMaxM && !pingpong_costs_energy &&
+                            one_wave_split(first, m, n, k_dim, num_sms) == OneWaveSplit::none;
+    const long long first_tiles = cluster_tiles(first, m, n);
+    const char* first_pingpong = first.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "";
     for (const int i : pingpong_narrow_tiles) {
       const KernelInfo& k = kernel_info(i);
-      const std::int64_t tiles = cluster_tiles(k, m, n);
+      const std::int64_t tiles = cluster_tiles(k, m, n), waves = cluster_waves(k, m, n, num_sms);
       const double cost = relative_cost(k, m, n, k_dim, num_sms);
       const bool cheaper = cost < kPingpongNarrowGain * best_cost &&
                            (first.schedule == kernels::sm90::Schedule::pingpong || tiles >= num_sms);
-      // Output columns of the busiest CTA: its tiles (ping-pong: a CTA's two warpgroups take turns
-      // on the tensor cores) times their width.
-      const std::int64_t columns = cluster_waves(k, m, n, num_sms) * k.block_n;
-      const std::int64_t first_columns = cluster_waves(first, m, n, num_sms) * first.block_n;
-      const bool evener = k_dim >= kPingpongEvenMinK && m <= kPingpongEvenMaxM && !pingpong_costs_energy &&
+      const std::int64_t columns = waves * k.block_n;
+      const bool evener = even_shape &&
                           static_cast<double>(columns) <= kPingpongEvenShare * static_cast<double>(first_columns) &&
-                          static_cast<double>(std::min<std::int64_t>(tiles, num_sms)) >= kPingpongEvenMinFill * num_sms &&
-                          one_wave_split(first, m, n, k_dim, num_sms) == OneWaveSplit::none;
+                          static_cast<double>(std::min<std::int64_t>(tiles, num_sms)) >= kPingpongEvenMinFill * num_sms;
       if (!cheaper && !evener) continue;
       if (cheaper)
         std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d (pingpong) on %d SMs: %lld wave(s), cost %.3f against %.3f for "
                       "%lld tiles of %dx%d%s", static_cast<long long>(tiles), k.block_m, k.block_n, num_sms,
-                      static_cast<long long>(cluster_waves(k, m, n, num_sms)), cost, best_cost,
-                      static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n,
-                      first.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "");
+                      static_cast<long long>(waves), cost, best_cost, first_tiles, first.block_m, first.block_n, first_pingpong);
       else
         std::snprintf(buf, sizeof buf, "%lld tiles of %dx%d (pingpong) on %d SMs: the busiest CTA computes %lld output "
                       "columns against %lld for %lld tiles of %dx%d%s (K = %lld)", static_cast<long long>(tiles),
                       k.block_m, k.block_n, num_sms, static_cast<long long>(columns), static_cast<long long>(first_columns),
-                      static_cast<long long>(cluster_tiles(first, m, n)), first.block_m, first.block_n,
-                      first.schedule == kernels::sm90::Schedule::pingpong ? " (pingpong)" : "",
-                      static_cast<long long>(k_dim));
+                      first_tiles, first.block_m, first.block_n, first_pingpong, static_cast<long long>(k_dim));
       best.index = i;
       best.explanation = buf;
       return best;
