@@ -40,6 +40,13 @@ gd::SplitChoice choose_forced(int forced, SplitKMode mode, int slices, bool b_k_
   return gd::choose_split(r);
 }
 
+// Automatic choose_split for bf16 in and out on 132 SMs with 64 MB of workspace allowed.
+gd::SplitChoice automatic_bf16(std::int64_t m, std::int64_t n, std::int64_t k, bool b_k_major = true) {
+  gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};
+  r.max_workspace_bytes = std::size_t{64} << 20;
+  return gd::choose_split(r);
+}
+
 // choose_kernel for bf16 in and out on 132 SMs (no measured pair capacity).
 gd::KernelChoice chosen_bf16(bool b_k_major, std::int64_t m, std::int64_t n, std::int64_t k) {
   const gd::KernelChoice c = gd::choose_kernel(gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132, false, 0);
@@ -896,8 +903,8 @@ TEST(Sm90Heuristic, PairTilesForTwoMTilesAndLongK) {
 
 // The wave tile 128x144 (B stored N x K, session 56): weighed after the narrow and pair rules, taken
 // where the cost model ranks it cheaper than the first choice, K >= 3072 (experiments_s55/call11's
-// faster rows, from 3584; session 59: 1536 / 768 x 3072 x 3072); not where the model ranks it costlier, not with B stored K x N, and never split
-// automatically.
+// faster rows, from 3584; session 59: 1536 / 768 x 3072 x 3072); not where the model ranks it
+// costlier, not with B stored K x N, and never split automatically.
 TEST(Sm90Heuristic, WaveTileWhereItTakesFewerWaves) {
   const auto chosen = chosen_bf16;
   for (const auto& [m, n, k] : {std::tuple{3072, 1536, 7168}, std::tuple{1536, 1536, 7168}, std::tuple{384, 18432, 16384},
@@ -970,16 +977,11 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereItDealsEvenerWaves) {
 // 112 of 128x128), 640 x 2560 x 10240 (115 against 100 of 128x128), 1024 x 3584 x 18944, 512 / 1024 x
 // 7168 x 16384, 640 x 5120 x 5120 (two 112-column tiles against one 128x256 a CTA), never split. Not
 // at K <= 4096 (512 x 3584 x 4096, 512 x 3072 x 3072), where the 128x256 tile's energy per FLOP rules
-// out ping-pong (4096 x 3584 x 18944) or M > 1024 (2048 x 3584 x 18944, 1280 x 2560 x 10240), where a one-wave split rule takes
-// the shape (384 x 3584 x 18944 serial, 640 x 5120 x 17920 stream-K), at a share above 7/8 (1024 x
-// 18432 x 16384), nor with B K x N.
+// out ping-pong (4096 x 3584 x 18944) or M > 1024 (2048 x 3584 x 18944, 1280 x 2560 x 10240), where a
+// one-wave split rule takes the shape (384 x 3584 x 18944 serial, 640 x 5120 x 17920 stream-K), at a
+// share above 7/8 (1024 x 18432 x 16384), nor with B K x N.
 TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
   const auto chosen = chosen_bf16;
-  auto automatic = [](std::int64_t m, std::int64_t n, std::int64_t k) {
-    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, m, n, k, 132};
-    r.max_workspace_bytes = std::size_t{64} << 20;
-    return gd::choose_split(r);
-  };
   for (const auto& [m, n, k] : {std::tuple{512, 3584, 18944}, std::tuple{640, 2560, 10240}, std::tuple{1024, 3584, 18944},
                                 std::tuple{512, 7168, 16384}, std::tuple{1024, 7168, 16384},
                                 std::tuple{640, 5120, 5120}}) {
@@ -987,15 +989,15 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
     EXPECT_STREQ(gd::kernel_info(c.index).name, "sm90_bf16_bf16_128x112x64_s7_c1x1_pp_bk") << m << "x" << n << "x" << k << ": "
                                                                                              << c.explanation;
     EXPECT_NE(c.explanation.find("the busiest CTA computes"), std::string::npos) << c.explanation;
-    const gd::SplitChoice s = automatic(m, n, k);
+    const gd::SplitChoice s = automatic_bf16(m, n, k);
     EXPECT_EQ(s.index, c.index) << s.explanation;
     EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
   }
   for (const auto& [m, n, k] : {std::tuple{512, 3584, 4096}, std::tuple{512, 3072, 3072}, std::tuple{4096, 3584, 18944},
                                 std::tuple{2048, 3584, 18944}, std::tuple{1280, 2560, 10240}, std::tuple{1024, 18432, 16384}})
     EXPECT_NE(gd::kernel_info(chosen(true, m, n, k).index).schedule, gk::Schedule::pingpong) << m << "x" << n << "x" << k;
-  EXPECT_EQ(automatic(384, 3584, 18944).mode, gk::SplitMode::serial);
-  EXPECT_EQ(automatic(640, 5120, 17920).mode, gk::SplitMode::stream_k);
+  EXPECT_EQ(automatic_bf16(384, 3584, 18944).mode, gk::SplitMode::serial);
+  EXPECT_EQ(automatic_bf16(640, 5120, 17920).mode, gk::SplitMode::stream_k);
   EXPECT_NE(gd::kernel_info(chosen(false, 1024, 3584, 18944).index).schedule, gk::Schedule::pingpong);
 }
 
@@ -1030,13 +1032,8 @@ TEST(Sm90Heuristic, FillTileInTheNarrowRulesPlace) {
 // 16384 / 1024 x 3584 x 18944 (112 tiles of 128x256, 85%), 448 / 512 x 3584 x 18944 (128x128 at 85%),
 // 320 x 2112 x 7168 (K), 640 x 2560 x 10240 (128x128, K), with B K x N, or with a forced kernel.
 TEST(Sm90Heuristic, OneWaveThatLeavesSmsIdleSplitsOnLongK) {
-  auto automatic = [](std::int64_t m, std::int64_t n, std::int64_t k, bool b_k_major = true) {
-    gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, b_k_major, m, n, k, 132};
-    r.max_workspace_bytes = std::size_t{64} << 20;
-    return gd::choose_split(r);
-  };
   for (const auto& [m, n, k] : {std::tuple{320, 3584, 18944}, std::tuple{384, 3584, 18944}}) {
-    const gd::SplitChoice s = automatic(m, n, k);
+    const gd::SplitChoice s = automatic_bf16(m, n, k);
     ASSERT_GE(s.index, 0) << s.error.to_string();
     EXPECT_EQ(s.mode, gk::SplitMode::serial) << s.explanation;
     EXPECT_EQ(s.slices, 2) << s.explanation;
@@ -1044,7 +1041,7 @@ TEST(Sm90Heuristic, OneWaveThatLeavesSmsIdleSplitsOnLongK) {
   }
   for (const auto& [m, n, k, name] : {std::tuple{640, 5120, 13824, "sm90_bf16_bf16_128x256x64_s4_c1x1_bk"},
                                       std::tuple{640, 5120, 17920, "sm90_bf16_bf16_128x256x64_s4_c1x1_bk"}}) {
-    const gd::SplitChoice s = automatic(m, n, k);
+    const gd::SplitChoice s = automatic_bf16(m, n, k);
     ASSERT_GE(s.index, 0) << s.error.to_string();
     EXPECT_EQ(s.mode, gk::SplitMode::stream_k) << s.explanation;
     EXPECT_STREQ(gd::kernel_info(s.index).name, name) << s.explanation;
@@ -1053,11 +1050,11 @@ TEST(Sm90Heuristic, OneWaveThatLeavesSmsIdleSplitsOnLongK) {
   for (const auto& [m, n, k] : {std::tuple{512, 7168, 16384}, std::tuple{1024, 3584, 18944}, std::tuple{448, 3584, 18944},
                                 std::tuple{512, 3584, 18944}, std::tuple{320, 2112, 7168}, std::tuple{640, 2560, 10240},
                                 std::tuple{256, 3584, 18944}}) {
-    const gd::SplitChoice s = automatic(m, n, k);
+    const gd::SplitChoice s = automatic_bf16(m, n, k);
     EXPECT_EQ(s.mode, gk::SplitMode::none) << m << "x" << n << "x" << k << ": " << s.explanation;
   }
   for (const auto& [m, n, k] : {std::tuple{384, 3584, 18944}, std::tuple{640, 5120, 17920}})
-    EXPECT_EQ(automatic(m, n, k, false).mode, gk::SplitMode::none) << m << "x" << n << "x" << k;
+    EXPECT_EQ(automatic_bf16(m, n, k, false).mode, gk::SplitMode::none) << m << "x" << n << "x" << k;
   const int i = find("sm90_bf16_bf16_128x128x64_s6_c1x1_bk");
   ASSERT_GE(i, 0);
   gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::bf16, true, 384, 3584, 18944, 132};
