@@ -11,7 +11,7 @@ import pathlib
 import sys
 
 # The N of every wgmma the kernels instantiate (the tiles' BlockN and the swap-AB token tiles).
-WIDTHS = [16, 32, 64, 80, 96, 112, 128, 136, 144, 176, 192, 256]
+WIDTHS = [16, 32, 64, 80, 96, 112, 128, 136, 144, 160, 176, 192, 256]
 HEADER = pathlib.Path(__file__).resolve().parent.parent / "include/graphgemm/kernels/sm90/sm90_wgmma.cuh"
 
 PREAMBLE = """// graphgemm: wgmma.mma_async wrappers (SS form: A and B from shared memory descriptors).

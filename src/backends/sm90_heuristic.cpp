@@ -281,7 +281,11 @@ constexpr std::int64_t kWideSwapMinK = 4096;
 constexpr double kWideSwapMaxFirstFill = 0.8;
 constexpr double kWideSwapMinFill = 0.9;
 bool wide_swap_tile(const KernelInfo& k) {
-  return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM;
+  return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 64;
+}
+// The swap-AB token tiles (64-256 tokens x 128 weight rows, session 60): chosen by name only.
+bool token_swap_tile(const KernelInfo& k) {
+  return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 128;
 }
 
 // The narrow tile 128x96 (B N x K) replaces the first choice where its own grid is one wave, the
@@ -1074,7 +1078,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       for (int i = 0; i < kernel_count(); ++i) {
         const KernelInfo& ki = kernel_info(i);
         if (ki.schedule != k90::Schedule::swap_ab || !candidate(i) || ki.block_m < r.m) continue;
-        if (wide_swap_tile(ki)) continue;  // choose_kernel's rule
+        if (wide_swap_tile(ki) || token_swap_tile(ki)) continue;  // choose_kernel's rule; by name only
         if (ki.block_k > 64 && kSwapABAtomsMaxBusy * cluster_tiles(ki, r.m, r.n) > r.num_sms) continue;
         const double t = estimate_us(ki, r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
         const bool better = best < 0 || t < best_us * (1 - 1e-9) ||
@@ -1222,7 +1226,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       if (small_tile(ki) && r.forced_kernel < 0 && r.m < kSmallTileMinM) continue;  // (as unsplit)
       // (automatic takes swap-AB splits by its own rule, below.)
       if (ki.schedule == k90::Schedule::swap_ab && r.forced_kernel < 0 &&
-          (r.m > kSwapABMaxM || ki.block_m < r.m || r.mode == SplitKMode::automatic))
+          (r.m > kSwapABMaxM || ki.block_m < r.m || r.mode == SplitKMode::automatic || token_swap_tile(ki)))
         continue;
       for (int s = lo; s <= hi && s <= ceil_div(r.k, ki.block_k); ++s) {  // a slice has >= 1 k-block
         if (half_sms && 2 * busy_ctas(ki, r.m, r.n, s, r.num_sms) > r.num_sms) continue;

@@ -75,7 +75,7 @@ void expect_split_only_when_forced(int block_n, SplitKMode mode, std::initialize
 }  // namespace
 
 TEST(Sm90Schedule, InstanceTable) {
-  int pingpong = 0, swap_ab = 0, swap_ab_kn = 0, swap_ab_wide = 0, gemv = 0;
+  int pingpong = 0, swap_ab = 0, swap_ab_kn = 0, swap_ab_wide = 0, swap_ab_token = 0, gemv = 0;
   for (int i = 0; i < gd::kernel_count(); ++i) {
     const gd::KernelInfo& k = gd::kernel_info(i);
     EXPECT_EQ(gd::find_kernel(k.name), i) << k.name;  // names are unique
@@ -87,17 +87,22 @@ TEST(Sm90Schedule, InstanceTable) {
       EXPECT_FALSE(gd::supports_split_k(k));
       swap_ab_kn += k.b_k_major ? 0 : 1;
       EXPECT_EQ(k.cluster_m * k.cluster_n, 1) << k.name;
-      EXPECT_EQ(k.consumer_warpgroups, k.block_m == 256 ? 2 : k.block_n / 64) << k.name;  // (wide: 2 token halves)
+      // Decode tiles (16 / 32 tokens): slices summed within one cluster only: 2 or 4 (8 with two
+      // consumer warpgroups), no workspace. The wide tile (256 tokens x 64 weight rows, two token
+      // halves) and the token tiles (64-256 tokens x 128 weight rows, B N x K): no split at all.
+      const bool wide = k.block_m == 256 && k.block_n == 64;
+      const bool token = k.block_m > 32 && k.block_n == 128;
+      EXPECT_TRUE(wide || token || k.block_m <= 32) << k.name;
+      EXPECT_TRUE(!token || (k.b_k_major && k.block_m % 16 == 0 && k.block_m <= 256)) << k.name;
+      EXPECT_EQ(k.consumer_warpgroups, wide ? 2 : k.block_n / 64) << k.name;
       EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
-      // Decode token tiles (16 / 32): slices summed within one cluster only: 2 or 4 (8 with two
-      // consumer warpgroups), no workspace. The wide token tile (256 x 64): no split at all.
-      const bool wide = k.block_m == 256;
-      EXPECT_TRUE(wide || k.block_m <= 32) << k.name;
       if (wide) ++swap_ab_wide;
-      EXPECT_EQ(k.split_cluster, !wide) << k.name;
-      EXPECT_EQ(gd::can_sum_in_cluster(k, 2, 2), !wide) << k.name;
-      EXPECT_EQ(gd::can_sum_in_cluster(k, 4, 4), !wide) << k.name;
-      EXPECT_EQ(gd::can_sum_in_cluster(k, 8, 8), !wide && k.consumer_warpgroups == 2) << k.name;
+      if (token) ++swap_ab_token;
+      const bool decode = !wide && !token;
+      EXPECT_EQ(k.split_cluster, decode) << k.name;
+      EXPECT_EQ(gd::can_sum_in_cluster(k, 2, 2), decode) << k.name;
+      EXPECT_EQ(gd::can_sum_in_cluster(k, 4, 4), decode) << k.name;
+      EXPECT_EQ(gd::can_sum_in_cluster(k, 8, 8), decode && k.consumer_warpgroups == 2) << k.name;
       EXPECT_FALSE(gd::can_sum_in_cluster(k, 8, 4)) << k.name;
       EXPECT_FALSE(gd::can_sum_in_cluster(k, 3, 3)) << k.name;
       EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4, 4).total(), 0u) << k.name;
@@ -145,16 +150,17 @@ TEST(Sm90Schedule, InstanceTable) {
   }
   EXPECT_EQ(pingpong, 48);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x112 c1x1 / c2x1 (B
                             // stored N x K, session 58) x 3 x 2
-  EXPECT_EQ(swap_ab, 84);    // 7 tiles x 2 B layouts x 3 outputs x 2 inputs
+  EXPECT_EQ(swap_ab, 96);    // 7 tiles x 2 B layouts x 3 outputs x 2 inputs, 2 token tiles x 3 x 2 (B N x K)
   EXPECT_EQ(swap_ab_kn, 42);  // (B stored K x N since session 43)
   EXPECT_EQ(swap_ab_wide, 12);  // (256 x 64, session 44)
+  EXPECT_EQ(swap_ab_token, 12);  // (160 / 192 x 128, session 60)
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
   // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, the pair tiles 128x128 / 128x112 c2x1 (B stored
   // N x K) x 3 x 2, 128x128 c2x1 with B stored K x N x 3 x 2, 128x96 (B stored N x K, session
   // 45) x 3 x 2, 128x144 (B stored N x K, session 56) x 3 x 2 and 128x80 (B stored N x K, session
   // 57) x 3 x 2
   EXPECT_EQ(gemv, 30);        // (8 tokens: 2 warp counts, 16 tokens: 3) x 3 outputs x 2 inputs (B N x K only)
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 6 + 6 + 48 + 84 + 30);
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 6 + 6 + 48 + 96 + 30);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
@@ -165,7 +171,8 @@ TEST(Sm90Schedule, InstanceTable) {
                            "sm90_bf16_bf16_128x112x64_s7_c2x1_bk", "sm90_f16_f32_128x128x64_s6_c2x1_bk",
                            "sm90_bf16_bf16_gemv8_w8_u2_bk", "sm90_f16_f32_gemv8_w16_u2_bk", "sm90_bf16_f16_gemv16_w16_u2_bk",
                            "sm90_bf16_bf16_128x144x64_s5_c1x1_bk", "sm90_f16_f32_128x144x64_s5_c1x1_bk",
-                           "sm90_bf16_bf16_128x80x64_s7_c1x1_bk", "sm90_f16_f32_128x80x64_s7_c1x1_bk"})
+                           "sm90_bf16_bf16_128x80x64_s7_c1x1_bk", "sm90_f16_f32_128x80x64_s7_c1x1_bk",
+                           "sm90_bf16_bf16_160x128x64_s6_c1x1_sw_bk", "sm90_f16_f32_192x128x64_s5_c1x1_sw_bk"})
     find(name);
 }
 

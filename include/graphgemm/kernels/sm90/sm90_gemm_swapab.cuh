@@ -18,6 +18,13 @@
 // in one wave: 1024 x 2112 in 4 x 33 = 132 tiles (deepseek_v3 q_a/kv_a at M = 1024; cuBLASLt's
 // tile there). No cluster split-K for it.
 //
+// The token tiles (BlockM = 64..256 tokens in steps of 16, BlockN = 128 weight rows: two consumer
+// warpgroups, each wgmma m64 n(BlockM) on its 64 weight rows and all the tile's tokens) are the
+// cooperative 128-row tiles turned around: the tokens take wgmma's N, which steps by 16 where the
+// cooperative tiles' M steps by 64 a warpgroup, so M = 320 is two tiles of 160 tokens (the
+// cooperative tiles compute three of 128 rows) and M = 3072 at N = 1024 is 16 x 8 = 128 tiles of 192
+// (cuBLASLt's tiles at those shapes, read with ncu in session 60). No cluster split-K for them.
+//
 // Same operands, tensor maps, tile scheduler, producer (load_stage) and kernel arguments as the
 // cooperative kernel (sm90_gemm.cuh); differences:
 //   * A stage: BlockM token rows x 64 k (K-major, 128B swizzle) = wgmma's B operand.
@@ -58,9 +65,9 @@
 
 namespace graphgemm::kernels::sm90 {
 
-// BlockM: tokens per tile (wgmma N: 16 or 32 for decode, 256 for the wide tile); BlockN: weight rows per tile (64 per consumer
-// warpgroup); KAtoms: k-blocks of 64 columns per pipeline stage (BlockK = 64 KAtoms); BKMajor: B
-// stored N x K (true) or K x N.
+// BlockM: tokens per tile (wgmma N: 16 or 32 for decode, 256 for the wide tile, 64-256 for the
+// token tiles); BlockN: weight rows per tile (64 per consumer warpgroup); KAtoms: k-blocks of 64
+// columns per pipeline stage (BlockK = 64 KAtoms); BKMajor: B stored N x K (true) or K x N.
 // NOTES: a stage of several k-blocks completes on one mbarrier. With few CTAs, a CTA streaming its
 // tile from DRAM runs at about one stage per ~0.2 us plus the stage's bytes, however many stages the
 // ring has (tools/diag/tma_stream_probe: 64 weight rows, 8 KB stages ~32 GB/s per SM, 32 KB stages
@@ -91,8 +98,8 @@ struct SwapABConfig {
     static constexpr int kThreads = (kConsumerWGs + 1) * 128;
     static constexpr int kConsumerWarps = kConsumerWGs * 4;
     // Cluster split-K: slices summed within clusters of up to this many CTAs (each owns >= 1 warp);
-    // decode-sized token tiles only (the wide token tile's fp32 receive buffer would take a third
-    // of the stage ring, and its grids are not split).
+    // decode tiles only (the wide and token tiles' fp32 receive buffer would take a third of the
+    // stage ring or more, and their grids are not split).
     static constexpr bool kSplitCluster = kBlockM <= 32;
     static constexpr int kMaxSplitCluster = !kSplitCluster ? 1 : kConsumerWarps < 8 ? kConsumerWarps : 8;
     static constexpr int kProducerRegs = 40;
@@ -123,10 +130,16 @@ struct SwapABConfig {
     static_assert(std::is_same_v<ElementAB, __nv_bfloat16> || std::is_same_v<ElementAB, __half>);
     static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
                   std::is_same_v<ElementD, float>);
-    static_assert(kBlockM == 16 || kBlockM == 32 || kBlockM == 256, "tokens per tile: wgmma N of 16, 32 or 256");
-    static_assert(kBlockM <= 32 || kBlockN == 64, "the wide token tile: 64 weight rows");
-    static_assert(kTokenWGs == 1 || (kBlockM > 32 && kBlockM % (8 * kTokenWGs) == 0 && kConsumerWGs <= 2),
-                  "tokens split between warpgroups: the wide tile only, wgmma N a multiple of 8");
+    // Decode tiles (16 / 32 tokens), the wide tile (256 tokens x 64 weight rows, the tokens split
+    // between two warpgroups) and the token tiles (64-256 tokens, a multiple of 16, x 128 weight
+    // rows: each warpgroup m64 n(BlockM) over all the tile's tokens).
+    static constexpr bool kDecodeTile = kBlockM == 16 || kBlockM == 32;
+    static constexpr bool kWideTile = kBlockM == 256 && kBlockN == 64 && kTokenWGs == 2;
+    static constexpr bool kTokenTile = kBlockM >= 64 && kBlockM <= 256 && kBlockM % 16 == 0 && kBlockN == 128 &&
+                                       kTokenWGs == 1;
+    static_assert(kDecodeTile + kWideTile + kTokenTile == 1,
+                  "tokens per tile: 16 / 32 (decode), 256 x 64 weight rows in two token halves (wide), or "
+                  "64-256 in steps of 16 x 128 weight rows (token tiles)");
     static_assert(kBlockN == 64 || kBlockN == 128, "64 weight rows per consumer warpgroup");
     static_assert(kSmemAStage % 1024 == 0, "each stage starts on a 128B-swizzle atom");
     static_assert(kOffRecv % 16 == 0, "16-byte st.async into the receive buffer");
