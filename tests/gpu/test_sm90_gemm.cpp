@@ -235,6 +235,32 @@ TEST(Sm90, SwapABKernels) {
   check_case(spec, options, seed++);
 }
 
+// The swap-AB token tiles (160 / 192 tokens x 128 weight rows, B stored N x K) forced by name: M
+// below, at and past a token tile (1, 160, 320, 333, 600), N not a multiple of the 128 weight rows
+// nor of the 8 a lane's 16-byte store covers (1001: the staged epilogue's partial last segment), K
+// not a multiple of 64, every epilogue feature (with C: the unstaged epilogue), every output type.
+TEST(Sm90, SwapABTokenTiles) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 4700;
+  const std::int64_t shapes[][3] = {{1, 1000, 1032}, {160, 1001, 520}, {320, 2112, 1032}, {333, 200, 130}, {600, 1001, 777}};
+  for (const char* tile : {"160x128x64_s6_c1x1_sw_bk", "192x128x64_s5_c1x1_sw_bk"})
+    for (const auto& sh : shapes)
+      for (DType out : {DType::bf16, DType::fp16, DType::fp32}) {
+        GemmSpec spec{sh[0], sh[1], sh[2], out == DType::fp16 ? DType::fp16 : DType::bf16, out};
+        spec.b_layout = Layout::col_major;  // B stored N x K
+        spec.ld_multiple = 8;
+        spec.with_bias = seed % 2 == 0;
+        spec.scale_a = seed % 3 == 0 ? 2 : 0;
+        spec.scale_b = seed % 5 < 2 ? 2 : 0;
+        spec.with_c = seed % 4 == 1;
+        spec.beta = spec.with_c ? 0.5f : 0.0f;
+        GemmOptions options;
+        options.backend = Backend::sm90;
+        options.sm90_kernel = sm90_kernel_name(spec, tile);
+        check_case(spec, options, seed++);
+      }
+}
+
 // The gemv kernels (sm90_gemv.cuh: 16 weight rows a CTA, 8 or 16 tokens a pass, mma.sync fragments
 // loaded straight from global memory) forced by name: decode sizes and ragged M / N / K (K not a
 // multiple of a chunk's 32 columns or of the 8 a lane loads: the guarded last chunk; N not a

@@ -38,7 +38,9 @@
 //     columns 8j + 2*(lane%4) + {0,1}; acc[4j + {2,3}] -> weight row + 8.
 //   * Epilogue: straight from registers to global memory (D is M x N row-major, so a warp's
 //     store covers 4 token rows x 8 consecutive n: 16-byte segments in bf16/fp16), bounded by M
-//     and N; no staging buffer, no TMA store (tma_d is encoded by the launcher but unused).
+//     and N; no staging buffer, no TMA store (tma_d is encoded by the launcher but unused). The
+//     token tiles with 16-bit D and no C transpose each warp's fragment through 512 bytes of
+//     shared memory (stmatrix .trans) and store 16 bytes a lane (store_swapped_staged).
 //   * Split-K only as parallel slices summed within a thread-block cluster (KernelParams::
 //     split_cluster = splits = C, C a power of two <= the consumer warps; no workspace, no memset):
 //     CTA rank r of a cluster takes slice r of the cluster's tile (TileScheduler), one tile per
@@ -97,6 +99,13 @@ struct SwapABConfig {
     static constexpr int kConsumerWGs = kWeightWGs * kTokenWGs;
     static constexpr int kThreads = (kConsumerWGs + 1) * 128;
     static constexpr int kConsumerWarps = kConsumerWGs * 4;
+    // Decode tiles (16 / 32 tokens), the wide tile (256 tokens x 64 weight rows, the tokens split
+    // between two warpgroups) and the token tiles (64-256 tokens, a multiple of 16, x 128 weight
+    // rows: each warpgroup m64 n(BlockM) over all the tile's tokens).
+    static constexpr bool kDecodeTile = kBlockM == 16 || kBlockM == 32;
+    static constexpr bool kWideTile = kBlockM == 256 && kBlockN == 64 && kTokenWGs == 2;
+    static constexpr bool kTokenTile = kBlockM >= 64 && kBlockM <= 256 && kBlockM % 16 == 0 && kBlockN == 128 &&
+                                       kTokenWGs == 1;
     // Cluster split-K: slices summed within clusters of up to this many CTAs (each owns >= 1 warp);
     // decode tiles only (the wide and token tiles' fp32 receive buffer would take a third of the
     // stage ring or more, and their grids are not split).
@@ -106,17 +115,22 @@ struct SwapABConfig {
     static constexpr int kConsumerRegs = kConsumerWGs == 2 ? 232 : 240;
 
     // Shared memory carve-up (offsets from a 1024-byte aligned base): the stage ring, the cluster
-    // split-K receive buffer (one fp32 tile: (C - 1) / C of it used with C slices), the full and
-    // empty barriers of the ring, the receive barrier.
+    // split-K receive buffer (one fp32 tile: (C - 1) / C of it used with C slices), the token tiles'
+    // epilogue scratch (512 bytes a consumer warp), the full and empty barriers of the ring, the
+    // receive barrier.
     static constexpr int kSmemAStage = kBlockM * kBlockK * 2;
     static constexpr int kSmemBStage = kBlockN * kBlockK * 2;
     static constexpr int kStageBytes = kSmemAStage + kSmemBStage;
     static constexpr int kEpiCols = 128 / static_cast<int>(sizeof(ElementD));  // tma_d box (unused)
     static constexpr int kRecvBytes = kSplitCluster ? kBlockN * kBlockM * 4 : 0;
+    // The token tiles' epilogue (16-bit D): 16 tokens x 16 weight rows a consumer warp at a time.
+    static constexpr bool kStagedEpilogue = kTokenTile && sizeof(ElementD) == 2;
+    static constexpr int kEpiScratchBytes = kStagedEpilogue ? kConsumerWarps * 512 : 0;
     static constexpr int kOffA = 0;
     static constexpr int kOffB = kOffA + kStages * kSmemAStage;
     static constexpr int kOffRecv = kOffB + kStages * kSmemBStage;
-    static constexpr int kOffBar = kOffRecv + kRecvBytes;
+    static constexpr int kOffEpi = kOffRecv + kRecvBytes;
+    static constexpr int kOffBar = kOffEpi + kEpiScratchBytes;
     static constexpr int kBarBytes = (2 * kStages + 1) * 8;  // full[], empty[], recv
     static constexpr int kSmemBytes = smem_bytes(kOffBar, kBarBytes);  // the carve-up: SmemCarve
 
@@ -130,13 +144,6 @@ struct SwapABConfig {
     static_assert(std::is_same_v<ElementAB, __nv_bfloat16> || std::is_same_v<ElementAB, __half>);
     static_assert(std::is_same_v<ElementD, __nv_bfloat16> || std::is_same_v<ElementD, __half> ||
                   std::is_same_v<ElementD, float>);
-    // Decode tiles (16 / 32 tokens), the wide tile (256 tokens x 64 weight rows, the tokens split
-    // between two warpgroups) and the token tiles (64-256 tokens, a multiple of 16, x 128 weight
-    // rows: each warpgroup m64 n(BlockM) over all the tile's tokens).
-    static constexpr bool kDecodeTile = kBlockM == 16 || kBlockM == 32;
-    static constexpr bool kWideTile = kBlockM == 256 && kBlockN == 64 && kTokenWGs == 2;
-    static constexpr bool kTokenTile = kBlockM >= 64 && kBlockM <= 256 && kBlockM % 16 == 0 && kBlockN == 128 &&
-                                       kTokenWGs == 1;
     static_assert(kDecodeTile + kWideTile + kTokenTile == 1,
                   "tokens per tile: 16 / 32 (decode), 256 x 64 weight rows in two token halves (wide), or "
                   "64-256 in steps of 16 x 128 weight rows (token tiles)");
@@ -177,6 +184,66 @@ __device__ __forceinline__ void store_swapped(const KernelParams& p, const float
                 if constexpr (std::is_same_v<ElementD, float>) d[static_cast<long long>(m) * p.ldd + n] = v;
                 else if constexpr (std::is_same_v<ElementD, __half>) d[static_cast<long long>(m) * p.ldd + n] = __float2half_rn(v);
                 else d[static_cast<long long>(m) * p.ldd + n] = __float2bfloat16_rn(v);
+            }
+        }
+    }
+}
+
+// The token tiles' epilogue for 16-bit D (Config::kStagedEpilogue) without C: the warp's 16 weight
+// rows x BM tokens leave 16 tokens at a time through its 512-byte scratch. The four 8x8 blocks of a
+// chunk (weight rows 0-7 / 8-15 x tokens 8j..8j+7 / 8j+8..8j+15, each pair of accumulators packed)
+// go in with one stmatrix .trans, which writes token t's 16 weight rows as 32 contiguous bytes at
+// 32 t; lane l then reads bytes [16 l, 16 l + 16): token l / 2, weight rows 8 (l % 2) .. + 7, and
+// stores them with one 16-byte store (a warp: 16 token rows x 32 contiguous bytes of D, where
+// store_swapped stores 2 bytes at a time). N's last segment, if partial, goes element by element.
+template <class ElementD, int BM, int kNumAccum>
+__device__ __forceinline__ void store_swapped_staged(const KernelParams& p, const float (&acc)[kNumAccum], int m0,
+                                                     int n_base, int warp_in_wg, int lane, uint32_t scratch) {
+    static_assert(sizeof(ElementD) == 2 && BM % 16 == 0 && kNumAccum == BM / 2);
+    const int n_lo = n_base + warp_in_wg * 16 + lane / 4;  // this lane's weight rows: n_lo, n_lo + 8
+    float sb[2], bias[2];
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const int n = n_lo + 8 * h;
+        sb[h] = (p.scale_b != nullptr && n < p.n ? p.scale_b[n] : 1.0f) * p.alpha;
+        bias[h] = n < p.n ? load_bias(p.bias, p.bias_type, n) : 0.0f;
+    }
+    const int mq = m0 + 2 * (lane % 4);  // this lane's tokens: mq + 8j + {0, 1}
+    // stmatrix: lane 8q + r addresses row r of matrix q (weight rows 8 (q % 2).., tokens 8 (q / 2) + r).
+    const uint32_t stsm = scratch + static_cast<uint32_t>((8 * (lane / 16) + lane % 8) * 32 + ((lane / 8) % 2) * 16);
+    const uint32_t ld = scratch + static_cast<uint32_t>(lane * 16);
+    const int n_seg = n_base + warp_in_wg * 16 + 8 * (lane % 2);
+    ElementD* d = static_cast<ElementD*>(p.d);
+#pragma unroll
+    for (int c = 0; c < BM / 16; ++c) {
+        if (m0 + 16 * c >= p.m) break;  // warp-uniform
+        uint32_t packed[4];
+#pragma unroll
+        for (int q = 0; q < 4; ++q) {
+            const int j = 2 * c + q / 2, h = q % 2;
+            float v0 = acc[4 * j + 2 * h] * sb[h], v1 = acc[4 * j + 2 * h + 1] * sb[h];
+            if (p.scale_a != nullptr) {
+                const int m = mq + 8 * j;
+                v0 *= m < p.m ? p.scale_a[m] : 0.0f;
+                v1 *= m + 1 < p.m ? p.scale_a[m + 1] : 0.0f;
+            }
+            packed[q] = pack_pair<ElementD>(v0 + bias[h], v1 + bias[h]);
+        }
+        __syncwarp();  // the previous chunk's reads of the scratch are done
+        stmatrix_x4_trans(stsm, packed[0], packed[1], packed[2], packed[3]);
+        __syncwarp();
+        const uint4 x = ld_shared_u32x4(ld);
+        const int m = m0 + 16 * c + lane / 2;
+        if (m < p.m) {
+            ElementD* row = d + static_cast<long long>(m) * p.ldd + n_seg;
+            if (n_seg + 8 <= p.n) {
+                *reinterpret_cast<uint4*>(row) = x;  // D and ldd are 16-byte aligned (the launcher's TMA map of D)
+            } else {
+                const uint32_t w[4] = {x.x, x.y, x.z, x.w};
+#pragma unroll
+                for (int i = 0; i < 8; ++i)
+                    if (n_seg + i < p.n)
+                        reinterpret_cast<uint16_t*>(row)[i] = static_cast<uint16_t>(w[i / 2] >> (16 * (i % 2)));
             }
         }
     }
@@ -265,6 +332,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const uint32_t smem_a = smem_base + Config::kOffA;
     const uint32_t smem_b = smem_base + Config::kOffB;
     const uint32_t recv = smem_base + Config::kOffRecv;
+    [[maybe_unused]] const uint32_t epi_scratch = smem_base + Config::kOffEpi + (threadIdx.x / 32) * 512;
     const uint32_t bar_full = carve.bars;
     const uint32_t bar_empty = bar_full + 8 * kStages;
     const uint32_t bar_recv = bar_empty + 8 * kStages;
@@ -372,8 +440,18 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
 
             const int n_base = tile_n * BN + static_cast<int>(wg_w) * 64;
             if (n_base < p.n && (Config::kTokenWGs == 1 || tile_m * BM + m_off < p.m)) {  // warpgroup-uniform
-                store_swapped<ElementD, Config::kMmaN>(p, acc, tile_m * BM + m_off, n_base, static_cast<int>(warp_in_wg),
-                                                       static_cast<int>(lane));
+                bool staged = false;  // uniform
+                if constexpr (Config::kStagedEpilogue) {
+                    if (p.c == nullptr || p.beta == 0.0f) {
+                        store_swapped_staged<ElementD, Config::kMmaN>(p, acc, tile_m * BM + m_off, n_base,
+                                                                      static_cast<int>(warp_in_wg), static_cast<int>(lane),
+                                                                      epi_scratch);
+                        staged = true;
+                    }
+                }
+                if (!staged)
+                    store_swapped<ElementD, Config::kMmaN>(p, acc, tile_m * BM + m_off, n_base,
+                                                           static_cast<int>(warp_in_wg), static_cast<int>(lane));
             }
             GRAPHGEMM_TRACE(threadIdx.x == 0, 5);
         }

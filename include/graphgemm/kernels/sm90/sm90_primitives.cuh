@@ -286,6 +286,14 @@ __device__ __forceinline__ float4 ld_shared_f32x4(uint32_t addr) {
                  : "memory");
     return v;
 }
+__device__ __forceinline__ uint4 ld_shared_u32x4(uint32_t addr) {
+    uint4 v;
+    asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "r"(addr)
+                 : "memory");
+    return v;
+}
 __device__ __forceinline__ void st_shared_f32x2(uint32_t addr, float x, float y) {
     asm volatile("st.shared.v2.f32 [%0], {%1, %2};" ::"r"(addr), "f"(x), "f"(y) : "memory");
 }
@@ -301,6 +309,13 @@ __device__ __forceinline__ void stmatrix_x4(uint32_t addr, uint32_t m0, uint32_t
 }
 __device__ __forceinline__ void stmatrix_x2(uint32_t addr, uint32_t m0, uint32_t m1) {
     asm volatile("stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};" ::"r"(addr), "r"(m0), "r"(m1) : "memory");
+}
+// ... transposed: row r of matrix i in shared memory (the address lane 8 i + r gives) receives
+// column r of the fragment matrix, i.e. element (row, r) of every row, from the lanes holding it.
+__device__ __forceinline__ void stmatrix_x4_trans(uint32_t addr, uint32_t m0, uint32_t m1, uint32_t m2, uint32_t m3) {
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(m0),
+                 "r"(m1), "r"(m2), "r"(m3)
+                 : "memory");
 }
 
 // Named barrier over `count` threads (multiple of 32). Id 0 is __syncthreads.
