@@ -32,7 +32,11 @@ double tile_efficiency(const KernelInfo& k) {
   // 44) a little below 128x128 by operand bytes per output and k-block row (320 for 16384 outputs
   // against 256); MEASURED (call 2, 1024 x 2112 x K, B K x N, K = 2048 / 7168: 0.356 us a k-block
   // of 64 and 8.6 us fixed; at 0.80 the model's k-block is 0.446 us).
-  if (k.schedule == kernels::sm90::Schedule::swap_ab) return k.block_m > kSwapABMaxM ? 0.80 : 0.55;
+  // The token tiles (160 / 192 tokens x 128 weight rows, two m64n160 / m64n192 warpgroups): MEASURED
+  // (H100, session 60, experiments_s60/callC) as fast per output as 128x176 (0.91-0.94x its time where
+  // their waves hold 0.909x its outputs).
+  if (k.schedule == kernels::sm90::Schedule::swap_ab)
+    return k.block_m <= kSwapABMaxM ? 0.55 : k.block_n == 128 ? 0.92 : 0.80;
   if (k.schedule == kernels::sm90::Schedule::pingpong) {
     // PREDICTED, not yet measured (docs/sm90_notes.md, "Step 2"): one warpgroup's main loop on
     // the tensor cores at a time, operand traffic per CTA as the cooperative tile of the same
@@ -283,7 +287,23 @@ constexpr double kWideSwapMinFill = 0.9;
 bool wide_swap_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 64;
 }
-// The swap-AB token tiles (64-256 tokens x 128 weight rows, session 60): chosen by name only.
+// The swap-AB token tiles (160 / 192 tokens x 128 weight rows, B N x K; session 60) replace an unsplit
+// 128-row first choice (cooperative or ping-pong, no cluster; after every split rule) where M >
+// kTokenTileMinM, K >= kTokenTileMinK and their waves of tiles (tiles / SMs rounded up, times the
+// tile's outputs) hold at most kTokenTileMaxWork of the first choice's: where 128-row tiles pad M
+// (M = 320: 3 tiles of 128 rows, 2 of 160 tokens) or N (N = 1024: 8 columns of 128x256 in 96 CTAs,
+// 128 tiles of 192 x 128 at M = 3072). Taken by this rule only (choose_split).
+// MEASURED (H100, session 60, experiments_s60/callC: the token tiles forced beside automatic, 84 rows
+// of M 288-6144, two rounds on 29): against 128-row first choices their time / automatic's followed
+// that share closely: share 0.795-0.833 -> 0.82-0.91 (320 x 57344 x 8192 0.82, cuBLASLt 0.80; 3072 x
+// 1024 x 4096 at 0.75 -> 0.81, cuBLASLt 0.78), 0.857-0.909 -> 0.905-0.947 on all 16 such rows (M
+// 320-2304, K 1536-28672: 1280 x 4096 x 4096 0.93, 640 x 8192 x 28672 0.92), 0.938 -> 1.00,
+// 0.952 -> 0.97 / 1.04, >= 0.97 slower; and at K = 512 (share 0.833) 1.10, hence kTokenTileMinK.
+// M <= 256 has its own rules (decode, the pair tiles) and no measurement of these tiles; fp32 D takes
+// the unstaged epilogue (store_swapped) and was not measured: 16-bit D only.
+constexpr std::int64_t kTokenTileMinM = 256;
+constexpr std::int64_t kTokenTileMinK = 1536;
+constexpr double kTokenTileMaxWork = 0.92;
 bool token_swap_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 128;
 }
@@ -1078,7 +1098,7 @@ SplitChoice choose_split(const SplitRequest& r) {
       for (int i = 0; i < kernel_count(); ++i) {
         const KernelInfo& ki = kernel_info(i);
         if (ki.schedule != k90::Schedule::swap_ab || !candidate(i) || ki.block_m < r.m) continue;
-        if (wide_swap_tile(ki) || token_swap_tile(ki)) continue;  // choose_kernel's rule; by name only
+        if (wide_swap_tile(ki) || token_swap_tile(ki)) continue;  // their own rules (choose_kernel; below)
         if (ki.block_k > 64 && kSwapABAtomsMaxBusy * cluster_tiles(ki, r.m, r.n) > r.num_sms) continue;
         const double t = estimate_us(ki, r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
         const bool better = best < 0 || t < best_us * (1 - 1e-9) ||
@@ -1490,6 +1510,40 @@ SplitChoice choose_split(const SplitRequest& r) {
         out.explanation = buf;
         return out;
       }
+    }
+  }
+  // The swap-AB token tiles in place of an unsplit 128-row first choice whose waves compute more
+  // outputs (kTokenTile*).
+  if (const KernelInfo& ki = kernel_info(out.index);
+      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major && r.out != DTypeOut::fp32 &&
+      r.m > kTokenTileMinM &&
+      r.k >= kTokenTileMinK && ki.block_m == 128 && ki.cluster_m * ki.cluster_n == 1 &&
+      (ki.schedule == k90::Schedule::cooperative || ki.schedule == k90::Schedule::pingpong)) {
+    const double first_work = static_cast<double>(cluster_waves(ki, r.m, r.n, r.num_sms)) * ki.block_m * ki.block_n;
+    int pick = -1;
+    double pick_share = kTokenTileMaxWork;
+    for (int i = 0; i < kernel_count(); ++i) {
+      const KernelInfo& t = kernel_info(i);
+      if (!token_swap_tile(t) || !candidate(i)) continue;
+      const double share = static_cast<double>(cluster_waves(t, r.m, r.n, r.num_sms)) * t.block_m * t.block_n / first_work;
+      if (share <= pick_share * (1 + 1e-9) && (pick < 0 || share < pick_share * (1 - 1e-9))) {
+        pick = i;
+        pick_share = share;
+      }
+    }
+    if (pick >= 0) {
+      const KernelInfo& t = kernel_info(pick);
+      std::snprintf(buf, sizeof buf, "swap-AB %dx%d (tokens x weight rows): %lld tiles in %lld wave(s) compute %.3f of the "
+                    "outputs of %lld tiles of %dx%d%s in %lld (K = %lld)", t.block_m, t.block_n,
+                    static_cast<long long>(cluster_tiles(t, r.m, r.n)),
+                    static_cast<long long>(cluster_waves(t, r.m, r.n, r.num_sms)), pick_share,
+                    static_cast<long long>(cluster_tiles(ki, r.m, r.n)), ki.block_m, ki.block_n,
+                    ki.schedule == k90::Schedule::pingpong ? " (pingpong)" : "",
+                    static_cast<long long>(cluster_waves(ki, r.m, r.n, r.num_sms)), static_cast<long long>(r.k));
+      out.index = pick;
+      out.predicted_us = estimate_us(t, r.m, r.n, r.k, r.num_sms, k90::SplitMode::none, 1);
+      out.explanation = buf;
+      return out;
     }
   }
   // Stream-K over a short last wave (kStreamKMinWaves, kStreamKMaxTailFill, kStreamKMinK).

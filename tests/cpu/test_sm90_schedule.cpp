@@ -1008,6 +1008,39 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
   EXPECT_NE(gd::kernel_info(chosen(false, 1024, 3584, 18944).index).schedule, gk::Schedule::pingpong);
 }
 
+// The swap-AB token tiles (session 60, kTokenTile*) in place of an unsplit 128-row first choice whose
+// waves compute more outputs: M = 320 (2 tiles of 160 tokens against 3 of 128 rows: 0.795 of ping-pong
+// 128x128's at N = 57344, 0.833 of 128x192's at N = 8192), 1280 x 4096 (0.909 of 128x176's), ragged
+// 300 x 7000 x 2000; 192 tokens at 3072 / 3000 x 1024 (128 tiles against 96 of 128x256: 0.75). Not at
+// K = 512 (kTokenTileMinK), at a share of 0.938 (320 x 20480 x 2560), where a one-wave split rule takes
+// the shape (320 x 3584 x 18944: serial), at M <= 256, where 128-row tiles fit M (1024 x 4096), with
+// fp32 D, nor with B K x N (no such instances).
+TEST(Sm90Heuristic, TokenTilesWhereTheirWavesHoldFewerOutputs) {
+  for (const auto& [m, n, k, tokens] : {std::tuple{320, 57344, 8192, 160}, std::tuple{320, 8192, 8192, 160},
+                                        std::tuple{1280, 4096, 4096, 160}, std::tuple{300, 7000, 2000, 160},
+                                        std::tuple{3072, 1024, 4096, 192}, std::tuple{3000, 1000, 4000, 192}}) {
+    const gd::SplitChoice s = automatic_bf16(m, n, k);
+    ASSERT_GE(s.index, 0);
+    const gd::KernelInfo& ki = gd::kernel_info(s.index);
+    EXPECT_EQ(ki.schedule, gk::Schedule::swap_ab) << m << "x" << n << "x" << k << ": " << s.explanation;
+    EXPECT_EQ(ki.block_m, tokens) << s.explanation;
+    EXPECT_EQ(ki.block_n, 128) << s.explanation;
+    EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
+    EXPECT_NE(s.explanation.find("(tokens x weight rows)"), std::string::npos) << s.explanation;
+    EXPECT_GT(s.predicted_us, 0.0) << s.explanation;
+    // Never by choose_kernel alone (the rule runs after the split rules).
+    EXPECT_NE(gd::kernel_info(chosen_bf16(true, m, n, k).index).schedule, gk::Schedule::swap_ab);
+  }
+  for (const auto& [m, n, k] : {std::tuple{320, 32768, 512}, std::tuple{320, 20480, 2560}, std::tuple{256, 57344, 8192},
+                                std::tuple{1024, 4096, 4096}, std::tuple{320, 3584, 18944}})
+    EXPECT_NE(gd::kernel_info(automatic_bf16(m, n, k).index).schedule, gk::Schedule::swap_ab) << m << "x" << n << "x" << k;
+  EXPECT_EQ(automatic_bf16(320, 3584, 18944).mode, gk::SplitMode::serial);
+  EXPECT_NE(gd::kernel_info(automatic_bf16(320, 57344, 8192, false).index).schedule, gk::Schedule::swap_ab);
+  gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::fp32, true, 320, 57344, 8192, 132};
+  r.max_workspace_bytes = std::size_t{64} << 20;
+  EXPECT_NE(gd::kernel_info(gd::choose_split(r).index).schedule, gk::Schedule::swap_ab);
+}
+
 // The fill tile 128x80 (session 57, kFillTileMinFill) in the narrow rule's place where one wave of it
 // keeps more CTAs busy than 128x96's and at least 90% of the SMs: 2048 x 576 x 7168 (128 against 96),
 // 768 x 1536 x 7168 (120 against 96); not at 384 x 3072 x 8192 (117), 1024 x 1536 x 7168 (160 tiles:

@@ -366,6 +366,33 @@ TEST(Sm90, AutomaticTakesPairTilesAtTwoMTiles) {
   }
 }
 
+// Automatic takes the swap-AB token tiles where their waves hold fewer outputs than the 128-row
+// tiles' (session 60): 160 tokens at M = 300 / 620 (N and K ragged: 2 / 4 token tiles, the last part
+// full; one and two tiles a CTA), 192 at 3000 x 1000 x 4000 (16 token tiles, the last one 120 of 192
+// full; N past the last 128 weight rows): chosen where the rule says, and correct there with bias,
+// per-row scales and C (the unstaged epilogue) or without C (the staged one).
+TEST(Sm90, AutomaticTakesTokenTiles) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 4800;
+  for (const auto& [m, n, k, tile] : std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, const char*>>{
+           {300, 7000, 2000, "_160x128x64_s6_c1x1_sw_bk"}, {620, 8100, 3000, "_160x128x64_s6_c1x1_sw_bk"},
+           {3000, 1000, 4000, "_192x128x64_s5_c1x1_sw_bk"}})
+    for (bool with_c : {false, true}) {
+      GemmSpec spec{m, n, k, DType::bf16, DType::bf16};
+      spec.b_layout = Layout::col_major;
+      spec.ld_multiple = 8;
+      spec.with_bias = true;
+      spec.scale_a = with_c ? 0 : 2;
+      spec.with_c = with_c;
+      spec.beta = with_c ? -0.5f : 0.0f;
+      GemmOptions options;
+      options.backend = Backend::sm90;
+      const std::string chosen = automatic_choice(spec, options, seed);
+      EXPECT_NE(chosen.find(tile), std::string::npos) << m << "x" << n << "x" << k << ": " << chosen;
+      check_case(spec, options, seed++);
+    }
+}
+
 // Automatic takes the narrow ping-pong tile 128x112 in place of ping-pong 128x128 where its tiles deal
 // evener waves (session 58), and of cooperative tiles where its busiest CTA computes fewer output
 // columns (session 59: 600 x 2560 x 10240, one tile a CTA on 115 CTAs; 1000 x 3500 x 18944, two):
