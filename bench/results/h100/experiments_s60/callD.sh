@@ -7,22 +7,17 @@
 # 3. Every GPU test; compute-sanitizer memcheck and racecheck on the token-tile tests.
 set -u
 B=${B:-build-probe/s60d}
-tools/unpack_prebuilt.sh $B
-export LD_LIBRARY_PATH=$PWD/$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-nvidia-smi --query-gpu=name --format=csv,noheader
+source tools/device_call_env.sh
 D=bench/results/h100/experiments_s60
-S=bench/results/h100/experiments_s55
-X=$B/bench/graphgemm_bench
-P=sm90_bf16_bf16_
-timeout 150 $B/tests/graphgemm_gpu_tests > $OUT/gtest.log 2>&1; echo "gtest rc=$?"
+timeout 150 $T > $OUT/gtest.log 2>&1; echo "gtest rc=$?"
 grep -E "^\[  (PASSED|FAILED) |FAILED|tests ran|SKIPPED \]" $OUT/gtest.log | head -12
 F='Sm90.SwapABTokenTiles:Sm90.AutomaticTakesTokenTiles'
-timeout 100 compute-sanitizer --tool memcheck $B/tests/graphgemm_gpu_tests --gtest_filter="$F" > $OUT/memcheck.log 2>&1; echo "memcheck rc=$?"
+timeout 100 compute-sanitizer --tool memcheck $T --gtest_filter="$F" > $OUT/memcheck.log 2>&1; echo "memcheck rc=$?"
 grep -E "ERROR SUMMARY|PASSED|FAILED" $OUT/memcheck.log | head -3
-timeout 120 compute-sanitizer --tool racecheck $B/tests/graphgemm_gpu_tests --gtest_filter="$F" > $OUT/racecheck.log 2>&1; echo "racecheck rc=$?"
+timeout 120 compute-sanitizer --tool racecheck $T --gtest_filter="$F" > $OUT/racecheck.log 2>&1; echo "racecheck rc=$?"
 grep -E "RACECHECK SUMMARY|ERROR SUMMARY|PASSED|FAILED" $OUT/racecheck.log | head -3
 K="sm90=${P}128x176x64_s5_c1x1_bk:none,sm90=${P}128x192x64_s4_c1x1_bk:none,sm90=${P}128x256x64_s4_c1x1_bk:none,sm90=${P}128x128x64_s6_c1x1_pp_bk:none,sm90=${P}128x112x64_s7_c1x1_pp_bk:none"
-R=$(echo "$K" | tr ',' '\n' | tac | paste -sd,)
+R=$(reverse "$K")
 timeout 100 $X --shapes $D/shapes.json --suites tokmv --dtypes bf16 --no-peak --backends "cublaslt,sm90,$K" --out $OUT/mv_r1 > $OUT/mv_r1.log 2>&1; echo "mv r1 rc=$?"
 timeout 100 $X --shapes $D/shapes.json --suites tokmv --dtypes bf16 --no-peak --backends "$R,sm90,cublaslt" --out $OUT/mv_r2 > $OUT/mv_r2.log 2>&1; echo "mv r2 rc=$?"
 python3 $S/tile_table.py $OUT/mv_r1/gemm_bf16.json $OUT/mv_r2/gemm_bf16.json | tee $OUT/table_tokmv.txt
