@@ -1515,9 +1515,9 @@ SplitChoice choose_split(const SplitRequest& r) {
   // The swap-AB token tiles in place of an unsplit 128-row first choice whose waves compute more
   // outputs (kTokenTile*).
   if (const KernelInfo& ki = kernel_info(out.index);
-      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major && r.out != DTypeOut::fp32 &&
-      r.m > kTokenTileMinM &&
-      r.k >= kTokenTileMinK && ki.block_m == 128 && ki.cluster_m * ki.cluster_n == 1 &&
+      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major &&
+      r.out != DTypeOut::fp32 && r.m > kTokenTileMinM && r.k >= kTokenTileMinK && ki.block_m == 128 &&
+      ki.cluster_m * ki.cluster_n == 1 &&
       (ki.schedule == k90::Schedule::cooperative || ki.schedule == k90::Schedule::pingpong)) {
     const double first_work = static_cast<double>(cluster_waves(ki, r.m, r.n, r.num_sms)) * ki.block_m * ki.block_n;
     int pick = -1;
