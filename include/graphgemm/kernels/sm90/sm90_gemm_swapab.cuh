@@ -109,7 +109,7 @@ struct SwapABConfig {
     // Cluster split-K: slices summed within clusters of up to this many CTAs (each owns >= 1 warp);
     // decode tiles only (the wide and token tiles' fp32 receive buffer would take a third of the
     // stage ring or more, and their grids are not split).
-    static constexpr bool kSplitCluster = kBlockM <= 32;
+    static constexpr bool kSplitCluster = kDecodeTile;
     static constexpr int kMaxSplitCluster = !kSplitCluster ? 1 : kConsumerWarps < 8 ? kConsumerWarps : 8;
     static constexpr int kProducerRegs = 40;
     static constexpr int kConsumerRegs = kConsumerWGs == 2 ? 232 : 240;
@@ -156,6 +156,13 @@ struct SwapABConfig {
 
 namespace detail {
 
+// One element of D before C and the conversion, in one order for both epilogues (store_swapped,
+// store_swapped_staged) so that they round alike: acc * alpha * scale_b[n] * scale_a[m] + bias[n]
+// (a missing scale is 1, which is exact).
+__device__ __forceinline__ float swapped_value(float acc, float alpha, float sb, float sa, float bias) {
+    return acc * alpha * sb * sa + bias;
+}
+
 // D = epilogue(acc) for one consumer warpgroup's 64 weight rows x BM tokens, from registers.
 template <class ElementD, int BM, int kNumAccum>
 __device__ __forceinline__ void store_swapped(const KernelParams& p, const float (&acc)[kNumAccum],
@@ -177,9 +184,8 @@ __device__ __forceinline__ void store_swapped(const KernelParams& p, const float
             for (int e = 0; e < 2; ++e) {
                 const int m = mq + 8 * j + e;
                 if (m >= p.m) continue;
-                float v = acc[4 * j + 2 * h + e] * p.alpha * sb;
-                if (p.scale_a != nullptr) v *= p.scale_a[m];
-                v += bias;
+                const float sa = p.scale_a != nullptr ? p.scale_a[m] : 1.0f;
+                float v = swapped_value(acc[4 * j + 2 * h + e], p.alpha, sb, sa, bias);
                 if (has_c) v += p.beta * to_float(c[static_cast<long long>(m) * p.ldc + n]);
                 if constexpr (std::is_same_v<ElementD, float>) d[static_cast<long long>(m) * p.ldd + n] = v;
                 else if constexpr (std::is_same_v<ElementD, __half>) d[static_cast<long long>(m) * p.ldd + n] = __float2half_rn(v);
@@ -205,7 +211,7 @@ __device__ __forceinline__ void store_swapped_staged(const KernelParams& p, cons
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
         const int n = n_lo + 8 * h;
-        sb[h] = (p.scale_b != nullptr && n < p.n ? p.scale_b[n] : 1.0f) * p.alpha;
+        sb[h] = p.scale_b != nullptr && n < p.n ? p.scale_b[n] : 1.0f;
         bias[h] = n < p.n ? load_bias(p.bias, p.bias_type, n) : 0.0f;
     }
     const int mq = m0 + 2 * (lane % 4);  // this lane's tokens: mq + 8j + {0, 1}
@@ -221,13 +227,14 @@ __device__ __forceinline__ void store_swapped_staged(const KernelParams& p, cons
 #pragma unroll
         for (int q = 0; q < 4; ++q) {
             const int j = 2 * c + q / 2, h = q % 2;
-            float v0 = acc[4 * j + 2 * h] * sb[h], v1 = acc[4 * j + 2 * h + 1] * sb[h];
+            const int m = mq + 8 * j;  // and m + 1 (a token past M: its value is computed, not stored)
+            float sa0 = 1.0f, sa1 = 1.0f;
             if (p.scale_a != nullptr) {
-                const int m = mq + 8 * j;
-                v0 *= m < p.m ? p.scale_a[m] : 0.0f;
-                v1 *= m + 1 < p.m ? p.scale_a[m + 1] : 0.0f;
+                sa0 = m < p.m ? p.scale_a[m] : 0.0f;
+                sa1 = m + 1 < p.m ? p.scale_a[m + 1] : 0.0f;
             }
-            packed[q] = pack_pair<ElementD>(v0 + bias[h], v1 + bias[h]);
+            packed[q] = pack_pair<ElementD>(swapped_value(acc[4 * j + 2 * h], p.alpha, sb[h], sa0, bias[h]),
+                                            swapped_value(acc[4 * j + 2 * h + 1], p.alpha, sb[h], sa1, bias[h]));
         }
         __syncwarp();  // the previous chunk's reads of the scratch are done
         stmatrix_x4_trans(stsm, packed[0], packed[1], packed[2], packed[3]);
