@@ -287,7 +287,8 @@ constexpr double kWideSwapMinFill = 0.9;
 bool wide_swap_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 64;
 }
-// The swap-AB token tiles (160 / 192 tokens x 128 weight rows, B N x K; session 60) replace an unsplit
+// The swap-AB token tiles (160 / 192 tokens x 128 weight rows; B N x K since session 60, K x N since
+// session 61) replace an unsplit
 // 128-row first choice (cooperative or ping-pong, no cluster; after every split rule) where M >
 // kTokenTileMinM, K >= kTokenTileMinK and their waves of tiles (tiles / SMs rounded up, times the
 // tile's outputs) hold at most kTokenTileMaxWork of the first choice's: where 128-row tiles pad M
@@ -1515,7 +1516,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   // The swap-AB token tiles in place of an unsplit 128-row first choice whose waves compute more
   // outputs (kTokenTile*).
   if (const KernelInfo& ki = kernel_info(out.index);
-      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major &&
+      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 &&
       r.out != DTypeOut::fp32 && r.m > kTokenTileMinM && r.k >= kTokenTileMinK && ki.block_m == 128 &&
       ki.cluster_m * ki.cluster_n == 1 &&
       (ki.schedule == k90::Schedule::cooperative || ki.schedule == k90::Schedule::pingpong)) {

@@ -89,11 +89,11 @@ TEST(Sm90Schedule, InstanceTable) {
       EXPECT_EQ(k.cluster_m * k.cluster_n, 1) << k.name;
       // Decode tiles (16 / 32 tokens): slices summed within one cluster only: 2 or 4 (8 with two
       // consumer warpgroups), no workspace. The wide tile (256 tokens x 64 weight rows, two token
-      // halves) and the token tiles (64-256 tokens x 128 weight rows, B N x K): no split at all.
+      // halves) and the token tiles (64-256 tokens x 128 weight rows): no split at all.
       const bool wide = k.block_m == 256 && k.block_n == 64;
       const bool token = k.block_m > 32 && k.block_n == 128;
       EXPECT_TRUE(wide || token || k.block_m <= 32) << k.name;
-      EXPECT_TRUE(!token || (k.b_k_major && k.block_m % 16 == 0 && k.block_m <= 256)) << k.name;
+      EXPECT_TRUE(!token || (k.block_m % 16 == 0 && k.block_m <= 256)) << k.name;
       EXPECT_EQ(k.consumer_warpgroups, wide ? 2 : k.block_n / 64) << k.name;
       EXPECT_EQ(gd::kernel_split_workspace(i, 1000, 1000, gk::SplitMode::parallel, 4).total(), 0u) << k.name;
       if (wide) ++swap_ab_wide;
@@ -150,17 +150,17 @@ TEST(Sm90Schedule, InstanceTable) {
   }
   EXPECT_EQ(pingpong, 48);  // 3 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x112 c1x1 / c2x1 (B
                             // stored N x K, session 58) x 3 x 2
-  EXPECT_EQ(swap_ab, 96);    // 7 tiles x 2 B layouts x 3 outputs x 2 inputs, 2 token tiles x 3 x 2 (B N x K)
-  EXPECT_EQ(swap_ab_kn, 42);  // (B stored K x N since session 43)
+  EXPECT_EQ(swap_ab, 108);    // 9 tiles x 2 B layouts x 3 outputs x 2 inputs
+  EXPECT_EQ(swap_ab_kn, 54);  // (B stored K x N since session 43)
   EXPECT_EQ(swap_ab_wide, 12);  // (256 x 64, session 44)
-  EXPECT_EQ(swap_ab_token, 12);  // (160 / 192 x 128, session 60)
+  EXPECT_EQ(swap_ab_token, 24);  // (160 / 192 x 128: B N x K since session 60, K x N since session 61)
   // cooperative: 6 tiles x 2 B layouts x 3 outputs x 2 inputs, 128x176 and 128x136 (B stored N x K
   // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, the pair tiles 128x128 / 128x112 c2x1 (B stored
   // N x K) x 3 x 2, 128x128 c2x1 with B stored K x N x 3 x 2, 128x96 (B stored N x K, session
   // 45) x 3 x 2, 128x144 (B stored N x K, session 56) x 3 x 2 and 128x80 (B stored N x K, session
   // 57) x 3 x 2
   EXPECT_EQ(gemv, 30);        // (8 tokens: 2 warp counts, 16 tokens: 3) x 3 outputs x 2 inputs (B N x K only)
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 6 + 6 + 48 + 96 + 30);
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 6 + 6 + 48 + 108 + 30);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
@@ -1013,8 +1013,10 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
 // 128x128's at N = 57344, 0.833 of 128x192's at N = 8192), 1280 x 4096 (0.909 of 128x176's), ragged
 // 300 x 7000 x 2000; 192 tokens at 3072 / 3000 x 1024 (128 tiles against 96 of 128x256: 0.75). Not at
 // K = 512 (kTokenTileMinK), at a share of 0.938 (320 x 20480 x 2560), where a one-wave split rule takes
-// the shape (320 x 3584 x 18944: serial), at M <= 256, where 128-row tiles fit M (1024 x 4096), with
-// fp32 D, nor with B K x N (no such instances).
+// the shape (320 x 3584 x 18944: serial), at M <= 256, where 128-row tiles fit M (1024 x 4096), nor
+// with fp32 D. With B K x N (session 61) too, in place of that layout's first choices: 320 x 57344
+// (ping-pong 128x128), 320 x 8192 (128x192), 2048 x 2560 x 2560 (ping-pong 128x128 in 3 waves, 160
+// tokens in 2: 0.833), 3072 x 1024 (192 tokens against 128x256).
 TEST(Sm90Heuristic, TokenTilesWhereTheirWavesHoldFewerOutputs) {
   for (const auto& [m, n, k, tokens] : {std::tuple{320, 57344, 8192, 160}, std::tuple{320, 8192, 8192, 160},
                                         std::tuple{1280, 4096, 4096, 160}, std::tuple{300, 7000, 2000, 160},
@@ -1035,7 +1037,17 @@ TEST(Sm90Heuristic, TokenTilesWhereTheirWavesHoldFewerOutputs) {
                                 std::tuple{1024, 4096, 4096}, std::tuple{320, 3584, 18944}})
     EXPECT_NE(gd::kernel_info(automatic_bf16(m, n, k).index).schedule, gk::Schedule::swap_ab) << m << "x" << n << "x" << k;
   EXPECT_EQ(automatic_bf16(320, 3584, 18944).mode, gk::SplitMode::serial);
-  EXPECT_NE(gd::kernel_info(automatic_bf16(320, 57344, 8192, false).index).schedule, gk::Schedule::swap_ab);
+  for (const auto& [m, n, k, name] :
+       {std::tuple{320, 57344, 8192, "sm90_bf16_bf16_160x128x64_s6_c1x1_sw_bn"},
+        std::tuple{320, 8192, 8192, "sm90_bf16_bf16_160x128x64_s6_c1x1_sw_bn"},
+        std::tuple{2048, 2560, 2560, "sm90_bf16_bf16_160x128x64_s6_c1x1_sw_bn"},
+        std::tuple{3072, 1024, 4096, "sm90_bf16_bf16_192x128x64_s5_c1x1_sw_bn"}}) {
+    const gd::SplitChoice s = automatic_bf16(m, n, k, false);
+    EXPECT_STREQ(gd::kernel_info(s.index).name, name) << m << "x" << n << "x" << k << ": " << s.explanation;
+    EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
+    EXPECT_NE(gd::kernel_info(chosen_bf16(false, m, n, k).index).schedule, gk::Schedule::swap_ab);
+  }
+  EXPECT_NE(gd::kernel_info(automatic_bf16(1024, 4096, 4096, false).index).schedule, gk::Schedule::swap_ab);
   gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::fp32, true, 320, 57344, 8192, 132};
   r.max_workspace_bytes = std::size_t{64} << 20;
   EXPECT_NE(gd::kernel_info(gd::choose_split(r).index).schedule, gk::Schedule::swap_ab);

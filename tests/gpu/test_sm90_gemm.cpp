@@ -235,30 +235,32 @@ TEST(Sm90, SwapABKernels) {
   check_case(spec, options, seed++);
 }
 
-// The swap-AB token tiles (160 / 192 tokens x 128 weight rows, B stored N x K) forced by name: M
-// below, at and past a token tile (1, 160, 320, 333, 600), N not a multiple of the 128 weight rows
-// nor of the 8 a lane's 16-byte store covers (1001: the staged epilogue's partial last segment), K
-// not a multiple of 64, every epilogue feature (with C: the unstaged epilogue), every output type.
+// The swap-AB token tiles (160 / 192 tokens x 128 weight rows, B stored N x K or K x N) forced by
+// name: M below, at and past a token tile (1, 160, 320, 333, 600), N not a multiple of the 128
+// weight rows nor of the 8 a lane's 16-byte store covers (1001: the staged epilogue's partial last
+// segment; with B K x N also the weights' last TMA box past N), K not a multiple of 64, every
+// epilogue feature (with C: the unstaged epilogue), every output type.
 TEST(Sm90, SwapABTokenTiles) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4700;
   const std::int64_t shapes[][3] = {{1, 1000, 1032}, {160, 1001, 520}, {320, 2112, 1032}, {333, 200, 130}, {600, 1001, 777}};
-  for (const char* tile : {"160x128x64_s6_c1x1_sw_bk", "192x128x64_s5_c1x1_sw_bk"})
-    for (const auto& sh : shapes)
-      for (DType out : {DType::bf16, DType::fp16, DType::fp32}) {
-        GemmSpec spec{sh[0], sh[1], sh[2], out == DType::fp16 ? DType::fp16 : DType::bf16, out};
-        spec.b_layout = Layout::col_major;  // B stored N x K
-        spec.ld_multiple = 8;
-        spec.with_bias = seed % 2 == 0;
-        spec.scale_a = seed % 3 == 0 ? 2 : 0;
-        spec.scale_b = seed % 5 < 2 ? 2 : 0;
-        spec.with_c = seed % 4 == 1;
-        spec.beta = spec.with_c ? 0.5f : 0.0f;
-        GemmOptions options;
-        options.backend = Backend::sm90;
-        options.sm90_kernel = sm90_kernel_name(spec, tile);
-        check_case(spec, options, seed++);
-      }
+  for (Layout b_layout : {Layout::col_major, Layout::row_major})
+    for (const char* tile : {"160x128x64_s6_c1x1_sw", "192x128x64_s5_c1x1_sw"})
+      for (const auto& sh : shapes)
+        for (DType out : {DType::bf16, DType::fp16, DType::fp32}) {
+          GemmSpec spec{sh[0], sh[1], sh[2], out == DType::fp16 ? DType::fp16 : DType::bf16, out};
+          spec.b_layout = b_layout;
+          spec.ld_multiple = 8;
+          spec.with_bias = seed % 2 == 0;
+          spec.scale_a = seed % 3 == 0 ? 2 : 0;
+          spec.scale_b = seed % 5 < 2 ? 2 : 0;
+          spec.with_c = seed % 4 == 1;
+          spec.beta = spec.with_c ? 0.5f : 0.0f;
+          GemmOptions options;
+          options.backend = Backend::sm90;
+          options.sm90_kernel = sm90_kernel_name(spec, std::string(tile) + b_layout_suffix(b_layout));
+          check_case(spec, options, seed++);
+        }
 }
 
 // The gemv kernels (sm90_gemv.cuh: 16 weight rows a CTA, 8 or 16 tokens a pass, mma.sync fragments
@@ -370,16 +372,23 @@ TEST(Sm90, AutomaticTakesPairTilesAtTwoMTiles) {
 // tiles' (session 60): 160 tokens at M = 300 / 620 (N and K ragged: 2 / 4 token tiles, the last part
 // full; one and two tiles a CTA), 192 at 3000 x 1000 x 4000 (16 token tiles, the last one 120 of 192
 // full; N past the last 128 weight rows): chosen where the rule says, and correct there with bias,
-// per-row scales and C (the unstaged epilogue) or without C (the staged one).
+// per-row scales and C (the unstaged epilogue) or without C (the staged one). With B stored K x N
+// (session 61) at the same shapes and 2000 x 2500 x 2500 (13 token tiles, the last 80 of 160 full).
 TEST(Sm90, AutomaticTakesTokenTiles) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4800;
-  for (const auto& [m, n, k, tile] : std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, const char*>>{
-           {300, 7000, 2000, "_160x128x64_s6_c1x1_sw_bk"}, {620, 8100, 3000, "_160x128x64_s6_c1x1_sw_bk"},
-           {3000, 1000, 4000, "_192x128x64_s5_c1x1_sw_bk"}})
+  for (const auto& [m, n, k, b_layout, tile] :
+       std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, Layout, const char*>>{
+           {300, 7000, 2000, Layout::col_major, "_160x128x64_s6_c1x1_sw_bk"},
+           {620, 8100, 3000, Layout::col_major, "_160x128x64_s6_c1x1_sw_bk"},
+           {3000, 1000, 4000, Layout::col_major, "_192x128x64_s5_c1x1_sw_bk"},
+           {300, 7000, 2000, Layout::row_major, "_160x128x64_s6_c1x1_sw_bn"},
+           {620, 8100, 3000, Layout::row_major, "_160x128x64_s6_c1x1_sw_bn"},
+           {3000, 1000, 4000, Layout::row_major, "_192x128x64_s5_c1x1_sw_bn"},
+           {2000, 2500, 2500, Layout::row_major, "_160x128x64_s6_c1x1_sw_bn"}})
     for (bool with_c : {false, true}) {
       GemmSpec spec{m, n, k, DType::bf16, DType::bf16};
-      spec.b_layout = Layout::col_major;
+      spec.b_layout = b_layout;
       spec.ld_multiple = 8;
       spec.with_bias = true;
       spec.scale_a = with_c ? 0 : 2;

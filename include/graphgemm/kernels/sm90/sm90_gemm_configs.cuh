@@ -157,26 +157,30 @@ using SwapABOutputSet =
     decltype(std::tuple_cat(SwapABTileSet<AB, __nv_bfloat16, BKMajor>{}, SwapABTileSet<AB, __half, BKMajor>{},
                             SwapABTileSet<AB, float, BKMajor>{}));
 
-// The token tiles (session 60; B stored N x K): 160 / 192 tokens x 128 weight rows, each consumer
-// warpgroup wgmma m64n160 / m64n192 over the tile's tokens; 6 / 5 stages of 36 / 40 KB. cuBLASLt's
-// tiles at 320 x 57344 x 8192 and 3072 x 1024 x 4096 (ncu, experiments_s60/callA), where the
-// cooperative tiles compute 384 rows of 320 or fill 96 of the SMs. Chosen by name only.
-template <class AB, class D>
+// The token tiles (session 60; B stored N x K, and K x N since session 61): 160 / 192 tokens x 128
+// weight rows, each consumer warpgroup wgmma m64n160 / m64n192 over the tile's tokens; 6 / 5 stages
+// of 36 / 40 KB. cuBLASLt's tiles at 320 x 57344 x 8192 and 3072 x 1024 x 4096 (ncu,
+// experiments_s60/callA), where the cooperative tiles compute 384 rows of 320 or fill 96 of the SMs.
+// Taken by their own rule (sm90_heuristic.cpp, kTokenTile*).
+template <class AB, class D, bool BKMajor>
 using SwapABTokenTileSet =
-    std::tuple<SwapABConfig<AB, D, 160, 128, 6, 1, true>, SwapABConfig<AB, D, 192, 128, 5, 1, true>>;
+    std::tuple<SwapABConfig<AB, D, 160, 128, 6, 1, BKMajor>, SwapABConfig<AB, D, 192, 128, 5, 1, BKMajor>>;
 
-template <class AB>
+template <class AB, bool BKMajor>
 using SwapABTokenOutputSet =
-    decltype(std::tuple_cat(SwapABTokenTileSet<AB, __nv_bfloat16>{}, SwapABTokenTileSet<AB, __half>{},
-                            SwapABTokenTileSet<AB, float>{}));
+    decltype(std::tuple_cat(SwapABTokenTileSet<AB, __nv_bfloat16, BKMajor>{}, SwapABTokenTileSet<AB, __half, BKMajor>{},
+                            SwapABTokenTileSet<AB, float, BKMajor>{}));
 
 // Every instantiated swap-AB configuration; the instance table lists them after PingpongConfigs
-// (B N x K first, as before B K x N had any; the token tiles last).
+// (B N x K first, as before B K x N had any; then the token tiles, B N x K before K x N: each
+// session's additions last).
 using SwapABConfigs = decltype(std::tuple_cat(SwapABOutputSet<__nv_bfloat16, true>{}, SwapABOutputSet<__half, true>{},
                                               SwapABOutputSet<__nv_bfloat16, false>{},
                                               SwapABOutputSet<__half, false>{},
-                                              SwapABTokenOutputSet<__nv_bfloat16>{},
-                                              SwapABTokenOutputSet<__half>{}));
+                                              SwapABTokenOutputSet<__nv_bfloat16, true>{},
+                                              SwapABTokenOutputSet<__half, true>{},
+                                              SwapABTokenOutputSet<__nv_bfloat16, false>{},
+                                              SwapABTokenOutputSet<__half, false>{}));
 
 // gemv configurations (sm90_gemv.cuh; 16 weight rows a CTA, B stored N x K only, no split-K), for
 // decode, instantiated in their own translation unit: 8 tokens a pass (M <= 8), 8 or 16 warps

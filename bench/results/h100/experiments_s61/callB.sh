@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Session 61, call B, on s61b = s61a (session 60's library with the swap-AB epilogue helper) plus the
+# token tiles with B stored K x N (12 instances) and the token-tile rule taking that layout too (46 of
+# 663 broad shapes move; 1 suite shape: ragged 1000 x 2112 x 7168).
+# 0. sm90_gemm_check on the 24 token-tile instances.
+# 1. Every GPU test; compute-sanitizer memcheck and racecheck on the token-tile tests.
+# 2. B N x K (session 60's call D, never run): 'tokmv' automatic beside the previous choices forced,
+#    two rounds in reversed order; 'toksus' sustained turns (400 ms).
+# 3. B K x N: 'tokkn' (the 46 moves) automatic beside the previous choices forced (ping-pong 128x128,
+#    128x192, 128x128, 128x256 c1x1) and cuBLASLt, two rounds in reversed order; 'toksuskn' sustained.
+set -u
+B=${B:-build-probe/s61b}
+source tools/device_call_env.sh
+D0=bench/results/h100/experiments_s60
+D=bench/results/h100/experiments_s61
+for f in x128x64_s6_c1x1_sw_bk x128x64_s5_c1x1_sw_bk x128x64_s6_c1x1_sw_bn x128x64_s5_c1x1_sw_bn; do
+  timeout 100 $B/tools/sm90_gemm_check --quick --filter=$f > $OUT/check_$f.log 2>&1; echo "check $f rc=$? $(tail -n 1 $OUT/check_$f.log)"
+done
+timeout 200 $T > $OUT/gtest.log 2>&1; echo "gtest rc=$?"
+grep -E "^\[  (PASSED|FAILED) |FAILED|tests ran|SKIPPED \]" $OUT/gtest.log | head -12
+F='Sm90.SwapABTokenTiles:Sm90.AutomaticTakesTokenTiles'
+timeout 150 compute-sanitizer --tool memcheck $T --gtest_filter="$F" > $OUT/memcheck.log 2>&1; echo "memcheck rc=$?"
+grep -E "ERROR SUMMARY|PASSED|FAILED" $OUT/memcheck.log | head -3
+timeout 150 compute-sanitizer --tool racecheck $T --gtest_filter="$F" > $OUT/racecheck.log 2>&1; echo "racecheck rc=$?"
+grep -E "RACECHECK SUMMARY|ERROR SUMMARY|PASSED|FAILED" $OUT/racecheck.log | head -3
+K="sm90=${P}128x176x64_s5_c1x1_bk:none,sm90=${P}128x192x64_s4_c1x1_bk:none,sm90=${P}128x256x64_s4_c1x1_bk:none,sm90=${P}128x128x64_s6_c1x1_pp_bk:none,sm90=${P}128x112x64_s7_c1x1_pp_bk:none"
+R=$(reverse "$K")
+timeout 100 $X --shapes $D0/shapes.json --suites tokmv --dtypes bf16 --no-peak --backends "cublaslt,sm90,$K" --out $OUT/mv_r1 > $OUT/mv_r1.log 2>&1; echo "mv r1 rc=$?"
+timeout 100 $X --shapes $D0/shapes.json --suites tokmv --dtypes bf16 --no-peak --backends "$R,sm90,cublaslt" --out $OUT/mv_r2 > $OUT/mv_r2.log 2>&1; echo "mv r2 rc=$?"
+python3 $S/tile_table.py $OUT/mv_r1/gemm_bf16.json $OUT/mv_r2/gemm_bf16.json > $OUT/table_tokmv.txt
+Q="sm90=${P}128x176x64_s5_c1x1_bk:none,sm90=${P}128x256x64_s4_c1x1_bk:none,sm90=${P}128x128x64_s6_c1x1_pp_bk:none"
+timeout 60 $X --shapes $D0/shapes.json --suites toksus --dtypes bf16 --no-peak --sustain-ms 400 --backends "cublaslt,sm90,$Q" --out $OUT/sus > $OUT/sus.log 2>&1; echo "sus rc=$?"
+python3 $S/tile_table.py $OUT/sus/gemm_bf16.json $OUT/sus/gemm_bf16.json > $OUT/table_toksus.txt
+KN="sm90=${P}128x128x64_s6_c1x1_pp_bn:none,sm90=${P}128x192x64_s4_c1x1_bn:none,sm90=${P}128x128x64_s6_c1x1_bn:none,sm90=${P}128x256x64_s4_c1x1_bn:none"
+RN=$(reverse "$KN")
+timeout 120 $X --shapes $D/shapes.json --suites tokkn --dtypes bf16 --b-layout kn --no-peak --backends "cublaslt,sm90,$KN" --out $OUT/kn_r1 > $OUT/kn_r1.log 2>&1; echo "kn r1 rc=$?"
+timeout 120 $X --shapes $D/shapes.json --suites tokkn --dtypes bf16 --b-layout kn --no-peak --backends "$RN,sm90,cublaslt" --out $OUT/kn_r2 > $OUT/kn_r2.log 2>&1; echo "kn r2 rc=$?"
+python3 $S/tile_table.py $OUT/kn_r1/gemm_bf16_bkn.json $OUT/kn_r2/gemm_bf16_bkn.json > $OUT/table_tokkn.txt
+timeout 60 $X --shapes $D/shapes.json --suites toksuskn --dtypes bf16 --b-layout kn --no-peak --sustain-ms 400 --backends "cublaslt,sm90,$KN" --out $OUT/suskn > $OUT/suskn.log 2>&1; echo "suskn rc=$?"
+python3 $S/tile_table.py $OUT/suskn/gemm_bf16_bkn.json $OUT/suskn/gemm_bf16_bkn.json > $OUT/table_toksuskn.txt
+(cd $OUT && tar czf logs.tgz mv_* sus sus.log kn_* suskn suskn.log && rm -rf mv_* sus sus.log kn_* suskn suskn.log)
+for t in tokmv toksus tokkn toksuskn; do echo "== $t"; tail -n 60 $OUT/table_$t.txt; done
