@@ -287,8 +287,7 @@ constexpr double kWideSwapMinFill = 0.9;
 bool wide_swap_tile(const KernelInfo& k) {
   return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 64;
 }
-// The swap-AB token tiles (160 / 192 tokens x 128 weight rows; B N x K since session 60, K x N since
-// session 61) replace an unsplit
+// The swap-AB token tiles (160 / 192 tokens x 128 weight rows, B N x K; session 60) replace an unsplit
 // 128-row first choice (cooperative or ping-pong, no cluster; after every split rule) where M >
 // kTokenTileMinM, K >= kTokenTileMinK and their waves of tiles (tiles / SMs rounded up, times the
 // tile's outputs) hold at most kTokenTileMaxWork of the first choice's: where 128-row tiles pad M
@@ -302,6 +301,10 @@ bool wide_swap_tile(const KernelInfo& k) {
 // 0.952 -> 0.97 / 1.04, >= 0.97 slower; and at K = 512 (share 0.833) 1.10, hence kTokenTileMinK.
 // M <= 256 has its own rules (decode, the pair tiles) and no measurement of these tiles; fp32 D takes
 // the unstaged epilogue (store_swapped) and was not measured: 16-bit D only.
+// B stored K x N has the same tiles since session 61 (chosen by name only): with this rule they would
+// move 46 of 663 broad shapes (ragged 1000 x 2112 x 7168 in the suites), from ping-pong 128x128 (26),
+// 128x192 (17), 128x128 (2) and 128x256 (1) at shares 0.75-0.917; not measured yet
+// (experiments_s61/callB.sh), so not taken.
 constexpr std::int64_t kTokenTileMinM = 256;
 constexpr std::int64_t kTokenTileMinK = 1536;
 constexpr double kTokenTileMaxWork = 0.92;
@@ -1516,7 +1519,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   // The swap-AB token tiles in place of an unsplit 128-row first choice whose waves compute more
   // outputs (kTokenTile*).
   if (const KernelInfo& ki = kernel_info(out.index);
-      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 &&
+      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major &&
       r.out != DTypeOut::fp32 && r.m > kTokenTileMinM && r.k >= kTokenTileMinK && ki.block_m == 128 &&
       ki.cluster_m * ki.cluster_n == 1 &&
       (ki.schedule == k90::Schedule::cooperative || ki.schedule == k90::Schedule::pingpong)) {
