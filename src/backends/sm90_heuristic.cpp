@@ -322,8 +322,13 @@ bool token_swap_tile(const KernelInfo& k) {
 // 1024 x 1536 x 7168 0.886, 768 x 2112 x 14336 0.813); slower at K <= 2048 (up to 1.08x), at N = 2048 /
 // 1280 (last tile a third full: 1.01-1.05x at every K but 8192 / 14336), in two waves (3072 x 1024 x
 // 4096 1.15x against 128x256) and at M <= 256 against the pair tiles (1.00-1.035x).
+// MEASURED (H100, session 60, experiments_s60/callA table_weak2 and callB table_weak: forced beside
+// automatic's 128x128, which leaves 40-60 SMs idle there): at K = 2560 / 3072, 384 x 3072 x 3072
+// 128x96 0.916 (128x80 0.906 / 0.912, 117 CTAs: below kFillTileMinFill), 512 x 3072 x 3072 128x96
+// 0.932, 512 x 2560 x 2560 128x80 0.910 / 0.920 (128x96 0.970); hence kNarrowMinK 2560 (was 4096,
+// session 61), which moves exactly those three of the 663 broad shapes (no suite shape).
 constexpr std::int64_t kNarrowMinM = 256;
-constexpr std::int64_t kNarrowMinK = 4096;
+constexpr std::int64_t kNarrowMinK = 2560;
 // ... and 128x80 in the narrow rule's place where its own grid is one wave of more CTAs than 128x96's,
 // at least kFillTileMinFill of the SMs (N's last 80 columns however full). Taken by this rule only.
 // MEASURED (H100, session 55, experiments_s55/call11: forced by name over the 132 'grid' shapes, two

@@ -1067,6 +1067,23 @@ TEST(Sm90Heuristic, FillTileInTheNarrowRulesPlace) {
   expect_split_only_when_forced(80, SplitKMode::serial, {{128, 1536, 65536}, {64, 576, 16384}, {256, 1536, 32768}});
 }
 
+// The narrow rule from K = 2560 (session 61, kNarrowMinK; session 60 measured these forced): 128x96
+// at 384 / 512 x 3072 x 3072 (96 / 128 CTAs where 128x128 fills 72 / 96), 128x80 in its place at 512
+// x 2560 x 2560 (128 CTAs against 80); unsplit; not at K = 2048.
+TEST(Sm90Heuristic, NarrowTilesFromK2560) {
+  for (const auto& [m, n, k, name] : {std::tuple{384, 3072, 3072, "sm90_bf16_bf16_128x96x64_s6_c1x1_bk"},
+                                      std::tuple{512, 3072, 3072, "sm90_bf16_bf16_128x96x64_s6_c1x1_bk"},
+                                      std::tuple{512, 2560, 2560, "sm90_bf16_bf16_128x80x64_s7_c1x1_bk"}}) {
+    const gd::SplitChoice s = automatic_bf16(m, n, k);
+    EXPECT_STREQ(gd::kernel_info(s.index).name, name) << m << "x" << n << "x" << k << ": " << s.explanation;
+    EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
+  }
+  for (const auto& [m, n, k] : {std::tuple{384, 3072, 2048}, std::tuple{512, 2560, 2048}}) {
+    const int block_n = gd::kernel_info(automatic_bf16(m, n, k).index).block_n;
+    EXPECT_TRUE(block_n != 96 && block_n != 80) << m << "x" << n << "x" << k;
+  }
+}
+
 // One wave leaving SMs idle on a long K (session 57, kSerialWave* / kStreamKWave*, B N x K): serial
 // split-K in 2 slices of 128x176 (126 CTAs) at 320 / 384 x 3584 x 18944 (84 tiles of 128x128, 64%);
 // stream-K on 128x256 at 640 x 5120 x 13824 / 17920 (100 tiles, 76%: c1x1); neither at 512 x 7168 x

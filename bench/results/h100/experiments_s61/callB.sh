@@ -10,6 +10,9 @@
 #    tiles forced (160 and 192 tokens) and cuBLASLt, two rounds in reversed order; 'toksuskn' sustained.
 #    Time / automatic of the tile kn_moves.txt names, against the share it lists: session 60's law
 #    (B N x K) predicts 0.81-0.91 at shares 0.75-0.83 and 0.90-0.95 at 0.857-0.917.
+# 4. 'narrow' (the narrow rule from K = 2560): automatic beside the previous choice (128x128) and
+#    the other narrow tile forced, two rounds, then sustained turns. Predicted from session 60's
+#    forced runs: automatic / 128x128 0.91-0.93.
 set -u
 B=${B:-build-probe/s61b}
 source tools/device_call_env.sh
@@ -40,5 +43,11 @@ timeout 120 $X --shapes $D/shapes.json --suites tokkn --dtypes bf16 --b-layout k
 python3 $S/tile_table.py $OUT/kn_r1/gemm_bf16_bkn.json $OUT/kn_r2/gemm_bf16_bkn.json > $OUT/table_tokkn.txt
 timeout 60 $X --shapes $D/shapes.json --suites toksuskn --dtypes bf16 --b-layout kn --no-peak --sustain-ms 400 --backends "cublaslt,sm90,$KN" --out $OUT/suskn > $OUT/suskn.log 2>&1; echo "suskn rc=$?"
 python3 $S/tile_table.py $OUT/suskn/gemm_bf16_bkn.json $OUT/suskn/gemm_bf16_bkn.json > $OUT/table_toksuskn.txt
-(cd $OUT && tar czf logs.tgz mv_* sus sus.log kn_* suskn suskn.log && rm -rf mv_* sus sus.log kn_* suskn suskn.log)
-for t in tokmv toksus tokkn toksuskn; do echo "== $t"; tail -n 60 $OUT/table_$t.txt; done
+NR="sm90=${P}128x128x64_s6_c1x1_bk:none,sm90=${P}128x96x64_s6_c1x1_bk:none,sm90=${P}128x80x64_s7_c1x1_bk:none"
+timeout 60 $X --shapes $D/shapes.json --suites narrow --dtypes bf16 --no-peak --backends "cublaslt,sm90,$NR" --out $OUT/nr_r1 > $OUT/nr_r1.log 2>&1; echo "narrow r1 rc=$?"
+timeout 60 $X --shapes $D/shapes.json --suites narrow --dtypes bf16 --no-peak --backends "$(reverse "$NR"),sm90,cublaslt" --out $OUT/nr_r2 > $OUT/nr_r2.log 2>&1; echo "narrow r2 rc=$?"
+python3 $S/tile_table.py $OUT/nr_r1/gemm_bf16.json $OUT/nr_r2/gemm_bf16.json > $OUT/table_narrow.txt
+timeout 60 $X --shapes $D/shapes.json --suites narrow --dtypes bf16 --no-peak --sustain-ms 400 --backends "cublaslt,sm90,$NR" --out $OUT/susnr > $OUT/susnr.log 2>&1; echo "narrow sus rc=$?"
+python3 $S/tile_table.py $OUT/susnr/gemm_bf16.json $OUT/susnr/gemm_bf16.json > $OUT/table_narrow_sus.txt
+(cd $OUT && tar czf logs.tgz mv_* sus sus.log kn_* suskn suskn.log nr_* susnr susnr.log && rm -rf mv_* sus sus.log kn_* suskn suskn.log nr_* susnr susnr.log)
+for t in tokmv toksus tokkn toksuskn narrow narrow_sus; do echo "== $t"; tail -n 60 $OUT/table_$t.txt; done
