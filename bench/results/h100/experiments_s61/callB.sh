@@ -13,6 +13,8 @@
 # 4. 'narrow' (the narrow rule from K = 2560): automatic beside the previous choice (128x128) and
 #    the other narrow tile forced, two rounds, then sustained turns. Predicted from session 60's
 #    forced runs: automatic / 128x128 0.91-0.93.
+# 5. ncu: the kernels cuBLASLt runs where it still leads the 160-token tile by 12-15% (576 x 8192 x
+#    8192, 2304 x 1024 x 4096; both at the share law's 0.909) and at 512 x 2560 x 2560.
 set -u
 B=${B:-build-probe/s61b}
 source tools/device_call_env.sh
@@ -50,4 +52,7 @@ python3 $S/tile_table.py $OUT/nr_r1/gemm_bf16.json $OUT/nr_r2/gemm_bf16.json > $
 timeout 60 $X --shapes $D/shapes.json --suites narrow --dtypes bf16 --no-peak --sustain-ms 400 --backends "cublaslt,sm90,$NR" --out $OUT/susnr > $OUT/susnr.log 2>&1; echo "narrow sus rc=$?"
 python3 $S/tile_table.py $OUT/susnr/gemm_bf16.json $OUT/susnr/gemm_bf16.json > $OUT/table_narrow_sus.txt
 (cd $OUT && tar czf logs.tgz mv_* sus sus.log kn_* suskn suskn.log nr_* susnr susnr.log && rm -rf mv_* sus sus.log kn_* suskn suskn.log nr_* susnr susnr.log)
+BENCH=$X NAME_WIDTH=80 timeout 120 tools/diag/ncu_shapes.sh $OUT/ncu "576x8192x8192 cublaslt" "2304x1024x4096 cublaslt" "512x2560x2560 cublaslt" > $OUT/ncu_names.txt 2>&1; echo "ncu rc=$?"
+(cd $OUT && tar czf ncu.tgz ncu && rm -rf ncu)
 for t in tokmv toksus tokkn toksuskn narrow narrow_sus; do echo "== $t"; tail -n 60 $OUT/table_$t.txt; done
+cat $OUT/ncu_names.txt
