@@ -15,11 +15,14 @@
 #    forced runs: automatic / 128x128 0.91-0.93.
 # 5. ncu: the kernels cuBLASLt runs where it still leads the 160-token tile by 12-15% (576 x 8192 x
 #    8192, 2304 x 1024 x 4096; both at the share law's 0.909) and at 512 x 2560 x 2560.
+# PART=check runs 0-1 only, PART=time 2-5 only (each fits one 10-minute call; default: both).
 set -u
 B=${B:-build-probe/s61b}
+PART=${PART:-all}
 source tools/device_call_env.sh
 D0=bench/results/h100/experiments_s60
 D=bench/results/h100/experiments_s61
+if [ "$PART" != time ]; then
 for f in x128x64_s6_c1x1_sw_bk x128x64_s5_c1x1_sw_bk x128x64_s6_c1x1_sw_bn x128x64_s5_c1x1_sw_bn; do
   timeout 100 $B/tools/sm90_gemm_check --quick --filter=$f > $OUT/check_$f.log 2>&1; echo "check $f rc=$? $(tail -n 1 $OUT/check_$f.log)"
 done
@@ -30,6 +33,8 @@ timeout 150 compute-sanitizer --tool memcheck $T --gtest_filter="$F" > $OUT/memc
 grep -E "ERROR SUMMARY|PASSED|FAILED" $OUT/memcheck.log | head -3
 timeout 150 compute-sanitizer --tool racecheck $T --gtest_filter="$F" > $OUT/racecheck.log 2>&1; echo "racecheck rc=$?"
 grep -E "RACECHECK SUMMARY|ERROR SUMMARY|PASSED|FAILED" $OUT/racecheck.log | head -3
+fi
+if [ "$PART" != check ]; then
 K="sm90=${P}128x176x64_s5_c1x1_bk:none,sm90=${P}128x192x64_s4_c1x1_bk:none,sm90=${P}128x256x64_s4_c1x1_bk:none,sm90=${P}128x128x64_s6_c1x1_pp_bk:none,sm90=${P}128x112x64_s7_c1x1_pp_bk:none"
 R=$(reverse "$K")
 timeout 100 $X --shapes $D0/shapes.json --suites tokmv --dtypes bf16 --no-peak --backends "cublaslt,sm90,$K" --out $OUT/mv_r1 > $OUT/mv_r1.log 2>&1; echo "mv r1 rc=$?"
@@ -56,3 +61,4 @@ BENCH=$X NAME_WIDTH=80 timeout 120 tools/diag/ncu_shapes.sh $OUT/ncu "576x8192x8
 (cd $OUT && tar czf ncu.tgz ncu && rm -rf ncu)
 for t in tokmv toksus tokkn toksuskn narrow narrow_sus; do echo "== $t"; tail -n 60 $OUT/table_$t.txt; done
 cat $OUT/ncu_names.txt
+fi
