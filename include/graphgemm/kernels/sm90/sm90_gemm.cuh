@@ -569,6 +569,9 @@ __device__ __forceinline__ void store_chunk(const KernelParams& p, const CUtenso
                                                           barrier_id, wg_leader, traced);
 }
 
+// Whether the epilogue adds beta * C (KernelParams: with c == nullptr or beta == 0, C is not read).
+__device__ __forceinline__ bool reads_c(const KernelParams& p) { return p.c != nullptr && p.beta != 0.0f; }
+
 // What every chunk of a consumer warpgroup's 64-row block shares: the thread's two rows and their
 // factors (alpha * scale_a), whether beta * C is added, and the stage-chunk kind (see stage_chunk).
 struct BlockRows {
@@ -589,7 +592,7 @@ __device__ __forceinline__ BlockRows block_rows(const KernelParams& p, int row_b
         b.rs0 *= b.g_r0 < p.m ? p.scale_a[b.g_r0] : 0.0f;
         b.rs1 *= b.g_r1 < p.m ? p.scale_a[b.g_r1] : 0.0f;
     }
-    b.has_c = p.c != nullptr && p.beta != 0.0f;
+    b.has_c = reads_c(p);
     b.kind = p.scale_b != nullptr || b.has_c ? kGeneralEpilogue : p.bias_type;
     return b;
 }
@@ -1030,7 +1033,7 @@ __device__ __forceinline__ void epilogue_quad(const KernelParams& p, int gm, int
     float rs = p.alpha;
     if (p.scale_a != nullptr) rs *= p.scale_a[gm];
     float v[4] = {sum.x * rs, sum.y * rs, sum.z * rs, sum.w * rs};
-    const bool has_c = p.c != nullptr && p.beta != 0.0f;
+    const bool has_c = reads_c(p);
     const ElementD* c_row = static_cast<const ElementD*>(p.c) + static_cast<long long>(gm) * p.ldc;
 #pragma unroll
     for (int i = 0; i < 4; ++i) {

@@ -169,7 +169,7 @@ __device__ __forceinline__ void store_swapped(const KernelParams& p, const float
                                               int m0, int n_base, int warp_in_wg, int lane) {
     const int n_lo = n_base + warp_in_wg * 16 + lane / 4;  // and n_lo + 8
     const int mq = m0 + 2 * (lane % 4);                    // + 8j + {0, 1}
-    const bool has_c = p.c != nullptr && p.beta != 0.0f;
+    const bool has_c = reads_c(p);
     ElementD* d = static_cast<ElementD*>(p.d);
     const ElementD* c = static_cast<const ElementD*>(p.c);
 #pragma unroll
@@ -449,7 +449,7 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             if (n_base < p.n && (Config::kTokenWGs == 1 || tile_m * BM + m_off < p.m)) {  // warpgroup-uniform
                 bool staged = false;  // uniform
                 if constexpr (Config::kStagedEpilogue) {
-                    if (p.c == nullptr || p.beta == 0.0f) {
+                    if (!reads_c(p)) {
                         store_swapped_staged<ElementD, Config::kMmaN>(p, acc, tile_m * BM + m_off, n_base,
                                                                       static_cast<int>(warp_in_wg), static_cast<int>(lane),
                                                                       epi_scratch);
