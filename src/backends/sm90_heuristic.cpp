@@ -13,6 +13,14 @@ namespace {
 // Swap-AB for decode: candidates where one token tile (16 or 32) covers M (choose_split); wider
 // token tiles are the wide swap-AB tile (choose_kernel's rule).
 constexpr int kSwapABMaxM = 32;
+// The swap-AB tiles past decode M: the wide tile (256 tokens x 64 weight rows; its rule: kWideSwap*)
+// and the token tiles (160 / 192 tokens x 128 weight rows; kTokenTile*).
+bool wide_swap_tile(const KernelInfo& k) {
+  return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 64;
+}
+bool token_swap_tile(const KernelInfo& k) {
+  return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 128;
+}
 // Ping-pong 128x112 (B N x K, session 58): FITTED (H100, experiments_s58/callE: forced beside
 // ping-pong 128x128 on the 14 shapes the narrow ping-pong rule moved at 0.86, two rounds): its time
 // 0.89-0.98x 128x128's (mean ~0.94) where the model at 0.86 said 0.89-0.90; at 0.80 the model says
@@ -36,7 +44,7 @@ double tile_efficiency(const KernelInfo& k) {
   // (H100, session 60, experiments_s60/callC) as fast per output as 128x176 (0.91-0.94x its time where
   // their waves hold 0.909x its outputs).
   if (k.schedule == kernels::sm90::Schedule::swap_ab)
-    return k.block_m <= kSwapABMaxM ? 0.55 : k.block_n == 128 ? 0.92 : 0.80;
+    return k.block_m <= kSwapABMaxM ? 0.55 : token_swap_tile(k) ? 0.92 : 0.80;
   if (k.schedule == kernels::sm90::Schedule::pingpong) {
     // PREDICTED, not yet measured (docs/sm90_notes.md, "Step 2"): one warpgroup's main loop on
     // the tensor cores at a time, operand traffic per CTA as the cooperative tile of the same
@@ -284,9 +292,6 @@ constexpr std::int64_t kWideSwapMinM = 512;
 constexpr std::int64_t kWideSwapMinK = 4096;
 constexpr double kWideSwapMaxFirstFill = 0.8;
 constexpr double kWideSwapMinFill = 0.9;
-bool wide_swap_tile(const KernelInfo& k) {
-  return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 64;
-}
 // The swap-AB token tiles (160 / 192 tokens x 128 weight rows, B N x K; session 60) replace an unsplit
 // 128-row first choice (cooperative or ping-pong, no cluster; after every split rule) where M >
 // kTokenTileMinM, K >= kTokenTileMinK and their waves of tiles (tiles / SMs rounded up, times the
@@ -308,9 +313,6 @@ bool wide_swap_tile(const KernelInfo& k) {
 constexpr std::int64_t kTokenTileMinM = 256;
 constexpr std::int64_t kTokenTileMinK = 1536;
 constexpr double kTokenTileMaxWork = 0.92;
-bool token_swap_tile(const KernelInfo& k) {
-  return k.schedule == kernels::sm90::Schedule::swap_ab && k.block_m > kSwapABMaxM && k.block_n == 128;
-}
 
 // The narrow tile 128x96 (B N x K) replaces the first choice where its own grid is one wave, the
 // model costs it less (tile_efficiency), M > kNarrowMinM, K >= kNarrowMinK and N's last 96-column
