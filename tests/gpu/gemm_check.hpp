@@ -36,6 +36,16 @@ inline void set_epilogue_variant(support::GemmSpec& spec, int v) {
   if (v == 3) { spec.with_c = true; spec.beta = -0.75f; spec.with_bias = true; }
 }
 
+// The forced-kernel tests' epilogue from a seed: bias on even seeds, per-row scale_a on every third,
+// per-column scale_b on two of five, beta * C (beta 0.5) where seed % 4 == 1.
+inline void set_seeded_epilogue(support::GemmSpec& spec, std::uint64_t seed) {
+  spec.with_bias = seed % 2 == 0;
+  spec.scale_a = seed % 3 == 0 ? 2 : 0;
+  spec.scale_b = seed % 5 < 2 ? 2 : 0;
+  spec.with_c = seed % 4 == 1;
+  spec.beta = spec.with_c ? 0.5f : 0.0f;
+}
+
 // A sweep case from its seed: inputs fp16 for every third seed (output fp16), else bf16 (output
 // bf16), fp32 output for every fifth; epilogue variant seed % 4; 16-byte leading dimensions.
 inline support::GemmSpec seeded_spec(std::int64_t m, std::int64_t n, std::int64_t k, std::uint64_t seed) {

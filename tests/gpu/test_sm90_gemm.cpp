@@ -16,6 +16,7 @@ using graphgemm::testing::capture_run;
 using graphgemm::testing::check_case;
 using graphgemm::testing::b_k_major_only;
 using graphgemm::testing::b_layout_suffix;
+using graphgemm::testing::set_seeded_epilogue;
 using graphgemm::testing::set_epilogue_variant;
 using graphgemm::testing::sm90_kernel_name;
 using support::GemmOperands;
@@ -194,11 +195,7 @@ TEST(Sm90, SwapABKernels) {
         GemmSpec spec{sh[0], sh[1], sh[2], DType::bf16, out};
         spec.b_layout = b_layout;
         spec.ld_multiple = 8;
-        spec.with_bias = seed % 2 == 0;
-        spec.scale_a = seed % 3 == 0 ? 2 : 0;  // per row (sm90 takes per-row / per-column scales)
-        spec.scale_b = seed % 5 < 2 ? 2 : 0;   // per column
-        spec.with_c = seed % 4 == 1;
-        spec.beta = spec.with_c ? 0.5f : 0.0f;
+        set_seeded_epilogue(spec, seed);  // (sm90 takes per-row / per-column scales)
         GemmOptions options;
         options.backend = Backend::sm90;
         options.sm90_kernel = sm90_kernel_name(spec, std::string(tile) + b_layout_suffix(b_layout));
@@ -251,11 +248,7 @@ TEST(Sm90, SwapABTokenTiles) {
           GemmSpec spec{sh[0], sh[1], sh[2], out == DType::fp16 ? DType::fp16 : DType::bf16, out};
           spec.b_layout = b_layout;
           spec.ld_multiple = 8;
-          spec.with_bias = seed % 2 == 0;
-          spec.scale_a = seed % 3 == 0 ? 2 : 0;
-          spec.scale_b = seed % 5 < 2 ? 2 : 0;
-          spec.with_c = seed % 4 == 1;
-          spec.beta = spec.with_c ? 0.5f : 0.0f;
+          set_seeded_epilogue(spec, seed);
           GemmOptions options;
           options.backend = Backend::sm90;
           options.sm90_kernel = sm90_kernel_name(spec, std::string(tile) + b_layout_suffix(b_layout));
@@ -281,11 +274,7 @@ TEST(Sm90, GemvKernels) {
         spec.b_layout = Layout::col_major;
         spec.ld_multiple = 8;
         spec.ld_pad = seed % 2 ? 8 : 0;
-        spec.with_bias = seed % 2 == 0;
-        spec.scale_a = seed % 3 == 0 ? 2 : 0;
-        spec.scale_b = seed % 5 < 2 ? 2 : 0;
-        spec.with_c = seed % 4 == 1;
-        spec.beta = spec.with_c ? 0.5f : 0.0f;
+        set_seeded_epilogue(spec, seed);
         spec.alpha = seed % 7 == 0 ? 1.5f : 1.0f;
         GemmOptions options;
         options.backend = Backend::sm90;
