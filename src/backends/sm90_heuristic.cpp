@@ -292,9 +292,9 @@ constexpr std::int64_t kWideSwapMinM = 512;
 constexpr std::int64_t kWideSwapMinK = 4096;
 constexpr double kWideSwapMaxFirstFill = 0.8;
 constexpr double kWideSwapMinFill = 0.9;
-// The swap-AB token tiles (160 / 192 tokens x 128 weight rows, B N x K; session 60) replace an unsplit
-// 128-row first choice (cooperative or ping-pong, no cluster; after every split rule) where M >
-// kTokenTileMinM, K >= kTokenTileMinK and their waves of tiles (tiles / SMs rounded up, times the
+// The swap-AB token tiles (160 / 192 tokens x 128 weight rows; B N x K since session 60, K x N since
+// session 62) replace an unsplit 128-row first choice (cooperative or ping-pong, no cluster; after
+// every split rule) where M > kTokenTileMinM, K >= kTokenTileMinK and their waves of tiles (tiles / SMs rounded up, times the
 // tile's outputs) hold at most kTokenTileMaxWork of the first choice's: where 128-row tiles pad M
 // (M = 320: 3 tiles of 128 rows, 2 of 160 tokens) or N (N = 1024: 8 columns of 128x256 in 96 CTAs,
 // 128 tiles of 192 x 128 at M = 3072). Taken by this rule only (choose_split).
@@ -304,12 +304,13 @@ constexpr double kWideSwapMinFill = 0.9;
 // 1024 x 4096 at 0.75 -> 0.81, cuBLASLt 0.78), 0.857-0.909 -> 0.905-0.947 on all 16 such rows (M
 // 320-2304, K 1536-28672: 1280 x 4096 x 4096 0.93, 640 x 8192 x 28672 0.92), 0.938 -> 1.00,
 // 0.952 -> 0.97 / 1.04, >= 0.97 slower; and at K = 512 (share 0.833) 1.10, hence kTokenTileMinK.
+// B K x N (H100, session 62, experiments_s62/table_tokkn: the 46 of 663 broad shapes the rule moves
+// with that layout, the token tiles forced beside automatic = the previous choice, two rounds): the
+// chosen tile's time / automatic's 0.81-0.99 on 44 (geomean of the 46 0.873; 320 x 57344 x 8192
+// 0.82, 640 x 8192 x 8192 0.83, 3072 x 1024 x 4096 0.81), 1.002 and 1.016 on two 192-token picks
+// at share 0.900 (1280 x 7168 x 2048, 384 x 24576 x 1536); sustained (400 ms) 0.83-0.89 at four.
 // M <= 256 has its own rules (decode, the pair tiles) and no measurement of these tiles; fp32 D takes
 // the unstaged epilogue (store_swapped) and was not measured: 16-bit D only.
-// B stored K x N has the same tiles since session 61 (chosen by name only): with this rule they would
-// move 46 of 663 broad shapes (ragged 1000 x 2112 x 7168 in the suites), from ping-pong 128x128 (26),
-// 128x192 (17), 128x128 (2) and 128x256 (1) at shares 0.75-0.917; not measured yet
-// (experiments_s61/callB.sh), so not taken.
 constexpr std::int64_t kTokenTileMinM = 256;
 constexpr std::int64_t kTokenTileMinK = 1536;
 constexpr double kTokenTileMaxWork = 0.92;
@@ -1526,7 +1527,7 @@ SplitChoice choose_split(const SplitRequest& r) {
   // The swap-AB token tiles in place of an unsplit 128-row first choice whose waves compute more
   // outputs (kTokenTile*).
   if (const KernelInfo& ki = kernel_info(out.index);
-      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 && r.b_k_major &&
+      out.mode == k90::SplitMode::none && r.forced_kernel < 0 && r.cluster <= 1 &&
       r.out != DTypeOut::fp32 && r.m > kTokenTileMinM && r.k >= kTokenTileMinK && ki.block_m == 128 &&
       ki.cluster_m * ki.cluster_n == 1 &&
       (ki.schedule == k90::Schedule::cooperative || ki.schedule == k90::Schedule::pingpong)) {

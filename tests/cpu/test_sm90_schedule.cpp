@@ -1013,8 +1013,10 @@ TEST(Sm90Heuristic, NarrowPingpongTileWhereTheBusiestCtaComputesFewerColumns) {
 // 128x128's at N = 57344, 0.833 of 128x192's at N = 8192), 1280 x 4096 (0.909 of 128x176's), ragged
 // 300 x 7000 x 2000; 192 tokens at 3072 / 3000 x 1024 (128 tiles against 96 of 128x256: 0.75). Not at
 // K = 512 (kTokenTileMinK), at a share of 0.938 (320 x 20480 x 2560), where a one-wave split rule takes
-// the shape (320 x 3584 x 18944: serial), at M <= 256, where 128-row tiles fit M (1024 x 4096), with
-// fp32 D, nor with B K x N (its token tiles, session 61, not measured yet: by name only).
+// the shape (320 x 3584 x 18944: serial), at M <= 256, where 128-row tiles fit M (1024 x 4096), nor
+// with fp32 D. With B K x N (session 61) too, in place of that layout's first choices: 320 x 57344
+// (ping-pong 128x128), 320 x 8192 (128x192), 2048 x 2560 x 2560 (ping-pong 128x128 in 3 waves, 160
+// tokens in 2: 0.833), 3072 x 1024 (192 tokens against 128x256).
 TEST(Sm90Heuristic, TokenTilesWhereTheirWavesHoldFewerOutputs) {
   for (const auto& [m, n, k, tokens] : {std::tuple{320, 57344, 8192, 160}, std::tuple{320, 8192, 8192, 160},
                                         std::tuple{1280, 4096, 4096, 160}, std::tuple{300, 7000, 2000, 160},
@@ -1035,8 +1037,17 @@ TEST(Sm90Heuristic, TokenTilesWhereTheirWavesHoldFewerOutputs) {
                                 std::tuple{1024, 4096, 4096}, std::tuple{320, 3584, 18944}})
     EXPECT_NE(gd::kernel_info(automatic_bf16(m, n, k).index).schedule, gk::Schedule::swap_ab) << m << "x" << n << "x" << k;
   EXPECT_EQ(automatic_bf16(320, 3584, 18944).mode, gk::SplitMode::serial);
-  for (const auto& [m, n, k] : {std::tuple{320, 57344, 8192}, std::tuple{2048, 2560, 2560}, std::tuple{3072, 1024, 4096}})
-    EXPECT_NE(gd::kernel_info(automatic_bf16(m, n, k, false).index).schedule, gk::Schedule::swap_ab) << m << "x" << n << "x" << k;
+  for (const auto& [m, n, k, name] :
+       {std::tuple{320, 57344, 8192, "sm90_bf16_bf16_160x128x64_s6_c1x1_sw_bn"},
+        std::tuple{320, 8192, 8192, "sm90_bf16_bf16_160x128x64_s6_c1x1_sw_bn"},
+        std::tuple{2048, 2560, 2560, "sm90_bf16_bf16_160x128x64_s6_c1x1_sw_bn"},
+        std::tuple{3072, 1024, 4096, "sm90_bf16_bf16_192x128x64_s5_c1x1_sw_bn"}}) {
+    const gd::SplitChoice s = automatic_bf16(m, n, k, false);
+    EXPECT_STREQ(gd::kernel_info(s.index).name, name) << m << "x" << n << "x" << k << ": " << s.explanation;
+    EXPECT_EQ(s.mode, gk::SplitMode::none) << s.explanation;
+    EXPECT_NE(gd::kernel_info(chosen_bf16(false, m, n, k).index).schedule, gk::Schedule::swap_ab);
+  }
+  EXPECT_NE(gd::kernel_info(automatic_bf16(1024, 4096, 4096, false).index).schedule, gk::Schedule::swap_ab);
   gd::SplitRequest r{gd::DTypeIn::bf16, gd::DTypeOut::fp32, true, 320, 57344, 8192, 132};
   r.max_workspace_bytes = std::size_t{64} << 20;
   EXPECT_NE(gd::kernel_info(gd::choose_split(r).index).schedule, gk::Schedule::swap_ab);

@@ -361,16 +361,23 @@ TEST(Sm90, AutomaticTakesPairTilesAtTwoMTiles) {
 // tiles' (session 60): 160 tokens at M = 300 / 620 (N and K ragged: 2 / 4 token tiles, the last part
 // full; one and two tiles a CTA), 192 at 3000 x 1000 x 4000 (16 token tiles, the last one 120 of 192
 // full; N past the last 128 weight rows): chosen where the rule says, and correct there with bias,
-// per-row scales and C (the unstaged epilogue) or without C (the staged one).
+// per-row scales and C (the unstaged epilogue) or without C (the staged one). With B stored K x N
+// (session 61) at the same shapes and 2000 x 2500 x 2500 (13 token tiles, the last 80 of 160 full).
 TEST(Sm90, AutomaticTakesTokenTiles) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4800;
-  for (const auto& [m, n, k, tile] : std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, const char*>>{
-           {300, 7000, 2000, "_160x128x64_s6_c1x1_sw_bk"}, {620, 8100, 3000, "_160x128x64_s6_c1x1_sw_bk"},
-           {3000, 1000, 4000, "_192x128x64_s5_c1x1_sw_bk"}})
+  for (const auto& [m, n, k, b_layout, tile] :
+       std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, Layout, const char*>>{
+           {300, 7000, 2000, Layout::col_major, "_160x128x64_s6_c1x1_sw_bk"},
+           {620, 8100, 3000, Layout::col_major, "_160x128x64_s6_c1x1_sw_bk"},
+           {3000, 1000, 4000, Layout::col_major, "_192x128x64_s5_c1x1_sw_bk"},
+           {300, 7000, 2000, Layout::row_major, "_160x128x64_s6_c1x1_sw_bn"},
+           {620, 8100, 3000, Layout::row_major, "_160x128x64_s6_c1x1_sw_bn"},
+           {3000, 1000, 4000, Layout::row_major, "_192x128x64_s5_c1x1_sw_bn"},
+           {2000, 2500, 2500, Layout::row_major, "_160x128x64_s6_c1x1_sw_bn"}})
     for (bool with_c : {false, true}) {
       GemmSpec spec{m, n, k, DType::bf16, DType::bf16};
-      spec.b_layout = Layout::col_major;
+      spec.b_layout = b_layout;
       spec.ld_multiple = 8;
       spec.with_bias = true;
       spec.scale_a = with_c ? 0 : 2;
