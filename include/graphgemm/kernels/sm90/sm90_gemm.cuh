@@ -975,6 +975,9 @@ __device__ __forceinline__ void consume_unit(float (&acc)[Mma::kNumAccum], uint3
                                              AfterIssue after_issue = {}) {
     uint32_t prev_stage = 0;
     auto issue = [&](int kb) {
+        // The stage's descriptors, then k-step kk's as compile-time offsets from them.
+        const uint64_t desc_a = desc_advance(desc_a0, stage * (kAStageBytes / 16));
+        const uint64_t desc_b = desc_advance(desc_b0, stage * (kBStageBytes / 16));
         mbar_wait(bar_full + 8 * stage, phase);
         on_ready();
 #pragma unroll
@@ -982,9 +985,10 @@ __device__ __forceinline__ void consume_unit(float (&acc)[Mma::kNumAccum], uint3
         wgmma_fence();
 #pragma unroll
         for (int kk = 0; kk < BK / 16; ++kk) {
-            const uint32_t a_off = operand_offset<kAStageBytes, kAStepBytes, BK / 64>(stage, kk);
-            const uint32_t b_off = operand_offset<kBStageBytes, kBStepBytes, BK / 64>(stage, kk);
-            Mma::mma(acc, desc_a0 + (a_off >> 4), desc_b0 + (b_off >> 4), kb > kb_begin || kk > 0);
+            constexpr int kAtoms = BK / 64;
+            Mma::mma(acc, desc_advance(desc_a, operand_offset<kAStageBytes, kAStepBytes, kAtoms>(0, kk) / 16),
+                     desc_advance(desc_b, operand_offset<kBStageBytes, kBStepBytes, kAtoms>(0, kk) / 16),
+                     kb > kb_begin || kk > 0);
         }
         wgmma_commit();
 #pragma unroll
@@ -1446,8 +1450,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             // (The previous unit's D chunks are stored during its first k-blocks.)
             consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, operand_k_step_bytes(kBKMajor),
                          kDeferStore ? kEpiChunks : 0>(
-                acc, stage, phase, kb_begin, kb_end, bar_full, desc_a0 + (edge_row_bytes(m0, p.m, BM) >> 4),
-                kBKMajor ? desc_b0 + (edge_row_bytes(n0, p.n, BN) >> 4) : desc_b0, release_stage,
+                acc, stage, phase, kb_begin, kb_end, bar_full, desc_advance(desc_a0, edge_row_bytes(m0, p.m, BM) / 16),
+                kBKMajor ? desc_advance(desc_b0, edge_row_bytes(n0, p.n, BN) / 16) : desc_b0, release_stage,
                 [&] { GRAPHGEMM_TRACE_ONCE(traced, wg_leader && wg_idx == 0, 3); }, store_packed);
             forget_packed();  // (every chunk stored)
             GRAPHGEMM_TRACE(wg_leader && wg_idx == 0, 4);

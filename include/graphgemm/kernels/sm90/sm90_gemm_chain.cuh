@@ -283,7 +283,7 @@ __device__ __forceinline__ void chain_body(const ChainStepParams& cp, uint8_t* s
                 const int n0 = tile_n * BN;
                 consume_unit<Mma, kStages, BK, Config::kSmemAStage, Config::kSmemBStage, operand_k_step_bytes(true)>(
                     acc, stage, phase, 0, k_blocks, bar_full,
-                    desc_a0 + (edge_row_bytes(m0, l == 0 ? cp.m : INT_MAX, BM) >> 4),  // as the producer's a_row0
+                    desc_advance(desc_a0, edge_row_bytes(m0, l == 0 ? cp.m : INT_MAX, BM) / 16),  // as the producer's a_row0
                     desc_b0, release_stage, [] {});
                 GRAPHGEMM_CHAIN_TRACE(threadIdx.x == 0 && l < kChainTraceLayers, 4 * l + 2);
                 const int row_base = m0 + static_cast<int>(wg_idx) * 64;

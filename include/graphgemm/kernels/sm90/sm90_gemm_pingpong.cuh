@@ -256,8 +256,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
         while (sched.next(tile_m, tile_n, slice)) {
             const int m0 = (tile_m * Config::kClusterM + rank_m) * BM;
             const int n0 = (tile_n * Config::kClusterN + rank_n) * BN;
-            const uint64_t desc_a = desc_a0 + (edge_row_bytes(m0, p.m, BM) >> 4);  // the tile's rows in the stage
-            const uint64_t desc_b = kBKMajor ? desc_b0 + (edge_row_bytes(n0, p.n, BN) >> 4) : desc_b0;  // (N x K: its columns)
+            const uint64_t desc_a = desc_advance(desc_a0, edge_row_bytes(m0, p.m, BM) / 16);  // the tile's rows in the stage
+            const uint64_t desc_b = kBKMajor ? desc_advance(desc_b0, edge_row_bytes(n0, p.n, BN) / 16) : desc_b0;  // (N x K: its columns)
 
             // ---- Our turn on the tensor cores (the other WG has issued its previous unit) ----
             mbar_wait(my_order, order_phase);
@@ -266,6 +266,9 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
             // ---- Main loop: one wgmma group in flight, release the previous stage ----
             uint32_t prev_stage = 0;
             for (int kb = 0; kb < num_k_blocks; ++kb) {
+                // The stage's descriptors, then each k-step's and m-block's as compile-time offsets.
+                const uint64_t desc_a_s = desc_advance(desc_a, stage * (Config::kSmemAStage / 16));
+                const uint64_t desc_b_s = desc_advance(desc_b, stage * (Config::kSmemBStage / 16));
                 mbar_wait(bar_full + 8 * stage, phase);
 #pragma unroll
                 for (int mt = 0; mt < kMmaM; ++mt)
@@ -274,14 +277,13 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
                 wgmma_fence();
 #pragma unroll
                 for (int kk = 0; kk < BK / 16; ++kk) {
-                    const uint32_t b_off =
-                        operand_offset<Config::kSmemBStage, operand_k_step_bytes(kBKMajor), BK / 64>(stage, kk);
+                    constexpr uint32_t kBStep = operand_k_step_bytes(kBKMajor);
+                    const uint32_t b_units = operand_offset<Config::kSmemBStage, kBStep, BK / 64>(0, kk) / 16;
 #pragma unroll
                     for (int mt = 0; mt < kMmaM; ++mt) {
                         // m-block mt: rows 64*mt.. of the K-major A stage (128 B per row)
-                        const uint32_t a_off = stage * Config::kSmemAStage + mt * 64 * 128 + kk * 32;
-                        Mma::mma(acc[mt], desc_a + (a_off >> 4), desc_b + (b_off >> 4),
-                                 kb > 0 || kk > 0);
+                        Mma::mma(acc[mt], desc_advance(desc_a_s, (mt * 64 * 128 + kk * 32) / 16),
+                                 desc_advance(desc_b_s, b_units), kb > 0 || kk > 0);
                     }
                 }
                 wgmma_commit();
