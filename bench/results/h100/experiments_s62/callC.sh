@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Session 62, calls C and D: the main loops' wgmma descriptors advanced on their low word from the
+# Session 62, calls C and D (as run, but for this tar line: its --exclude options came after the
+# names, tar failed and the suites' JSON did not come back; ab.txt did): the main loops' wgmma descriptors advanced on their low word from the
 # stage's (desc_advance; s62b) against the library before it (s62a = HEAD 4977787, whose B N x K
 # decisions s62b keeps). The device tree holds one packed library (64 MiB), so two calls on one warm
 # machine: the first keeps s62a outside the tree (/tmp/gg_base), the second runs both in turn.
@@ -35,4 +36,4 @@ suites $G $G/bench/graphgemm_bench base2
 suites $N $X newsus --suites square --sustain-ms 400
 suites $G $G/bench/graphgemm_bench basesus --suites square --sustain-ms 400
 python3 bench/results/h100/experiments_s62/ab_suites.py $OUT > $OUT/ab.txt; cat $OUT/ab.txt
-(cd $OUT && tar czf suites.tgz new1 base1 new2 base2 newsus basesus *.log --exclude=gtest.log --exclude=check.log && rm -rf new1 base1 new2 base2 newsus basesus new1.log base1.log new2.log base2.log newsus.log basesus.log)
+(cd $OUT && tar czf suites.tgz new1 base1 new2 base2 newsus basesus new1.log base1.log new2.log base2.log newsus.log basesus.log && rm -rf new1 base1 new2 base2 newsus basesus new1.log base1.log new2.log base2.log newsus.log basesus.log)
