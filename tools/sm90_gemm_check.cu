@@ -18,9 +18,8 @@
 // work units, full grids) run on every instance too; the workspace is filled with garbage first
 // (the launcher must zero what it needs). Serial cases are run twice and must match bitwise.
 // Instances without split-K (the ping-pong ones, "_pp") must refuse every split case
-// (make_launch_args: cudaErrorInvalidValue); that refusal is what is checked for them. Stream-K runs
-// on cluster kernels too since session 52 (a cluster's CTAs share one range) and is checked as any
-// other case there (this tool expected a refusal until session 62: 84 false failures).
+// (make_launch_args: cudaErrorInvalidValue); that refusal is what is checked for them. Stream-K
+// runs on cluster kernels too (a cluster's CTAs share one range) and is checked like any case.
 // Exit code: 0 all passed (or no CUDA device), 1 any failure.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>

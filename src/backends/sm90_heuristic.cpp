@@ -294,10 +294,11 @@ constexpr double kWideSwapMaxFirstFill = 0.8;
 constexpr double kWideSwapMinFill = 0.9;
 // The swap-AB token tiles (160 / 192 tokens x 128 weight rows; B N x K since session 60, K x N since
 // session 62) replace an unsplit 128-row first choice (cooperative or ping-pong, no cluster; after
-// every split rule) where M > kTokenTileMinM, K >= kTokenTileMinK and their waves of tiles (tiles / SMs rounded up, times the
-// tile's outputs) hold at most kTokenTileMaxWork of the first choice's: where 128-row tiles pad M
-// (M = 320: 3 tiles of 128 rows, 2 of 160 tokens) or N (N = 1024: 8 columns of 128x256 in 96 CTAs,
-// 128 tiles of 192 x 128 at M = 3072). Taken by this rule only (choose_split).
+// every split rule) where M > kTokenTileMinM, K >= kTokenTileMinK and their waves of tiles (tiles /
+// SMs rounded up, times the tile's outputs) hold at most kTokenTileMaxWork of the first choice's:
+// where 128-row tiles pad M (M = 320: 3 tiles of 128 rows, 2 of 160 tokens) or N (N = 1024: 8
+// columns of 128x256 in 96 CTAs, 128 tiles of 192 x 128 at M = 3072). Taken by this rule only
+// (choose_split).
 // MEASURED (H100, session 60, experiments_s60/callC: the token tiles forced beside automatic, 84 rows
 // of M 288-6144, two rounds on 29): against 128-row first choices their time / automatic's followed
 // that share closely: share 0.795-0.833 -> 0.82-0.91 (320 x 57344 x 8192 0.82, cuBLASLt 0.80; 3072 x

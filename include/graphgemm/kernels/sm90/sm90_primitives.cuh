@@ -407,9 +407,8 @@ __device__ __forceinline__ uint64_t make_smem_desc_sw128(uint32_t addr, uint32_t
 
 // `desc` with its start address advanced by `units` x 16 bytes. Only the low word changes: the start
 // address field (bits 0-13, address >> 4) holds any shared memory address (< 228 KB) and the
-// advanced one is one too, so the add never carries out of the field. A 32-bit add on the uniform
-// datapath where the 64-bit `desc + (bytes >> 4)` took a shift, two moves and a 64-bit add per
-// operand and wgmma (sm90 main loops, session 62).
+// advanced one is one too, so the add never carries out of the field. The high word (SBO, swizzle)
+// stays a constant ptxas can see: one 32-bit add per operand and wgmma in the main loops.
 __device__ __forceinline__ uint64_t desc_advance(uint64_t desc, uint32_t units) {
     uint64_t r;
     asm("mov.b64 %0, {%1, %2};"
