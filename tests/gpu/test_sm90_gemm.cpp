@@ -368,13 +368,13 @@ TEST(Sm90, AutomaticTakesTokenTiles) {
   std::uint64_t seed = 4800;
   for (const auto& [m, n, k, b_layout, tile] :
        std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t, Layout, const char*>>{
-           {300, 7000, 2000, Layout::col_major, "_160x128x64_s6_c1x1_sw_bk"},
-           {620, 8100, 3000, Layout::col_major, "_160x128x64_s6_c1x1_sw_bk"},
-           {3000, 1000, 4000, Layout::col_major, "_192x128x64_s5_c1x1_sw_bk"},
-           {300, 7000, 2000, Layout::row_major, "_160x128x64_s6_c1x1_sw_bn"},
-           {620, 8100, 3000, Layout::row_major, "_160x128x64_s6_c1x1_sw_bn"},
-           {3000, 1000, 4000, Layout::row_major, "_192x128x64_s5_c1x1_sw_bn"},
-           {2000, 2500, 2500, Layout::row_major, "_160x128x64_s6_c1x1_sw_bn"}})
+           {300, 7000, 2000, Layout::col_major, "_160x128x64_s6_c1x1_sw"},
+           {620, 8100, 3000, Layout::col_major, "_160x128x64_s6_c1x1_sw"},
+           {3000, 1000, 4000, Layout::col_major, "_192x128x64_s5_c1x1_sw"},
+           {300, 7000, 2000, Layout::row_major, "_160x128x64_s6_c1x1_sw"},
+           {620, 8100, 3000, Layout::row_major, "_160x128x64_s6_c1x1_sw"},
+           {3000, 1000, 4000, Layout::row_major, "_192x128x64_s5_c1x1_sw"},
+           {2000, 2500, 2500, Layout::row_major, "_160x128x64_s6_c1x1_sw"}})
     for (bool with_c : {false, true}) {
       GemmSpec spec{m, n, k, DType::bf16, DType::bf16};
       spec.b_layout = b_layout;
@@ -386,7 +386,8 @@ TEST(Sm90, AutomaticTakesTokenTiles) {
       GemmOptions options;
       options.backend = Backend::sm90;
       const std::string chosen = automatic_choice(spec, options, seed);
-      EXPECT_NE(chosen.find(tile), std::string::npos) << m << "x" << n << "x" << k << ": " << chosen;
+      EXPECT_NE(chosen.find(std::string(tile) + b_layout_suffix(b_layout)), std::string::npos)
+          << m << "x" << n << "x" << k << ": " << chosen;
       check_case(spec, options, seed++);
     }
 }
