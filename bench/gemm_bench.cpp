@@ -151,7 +151,8 @@ struct BackendSpec {
 // The memory speed of light: "sol" (= "sol=loads"), "sol=loads/C" (C CTAs of 256 threads per SM,
 // default 4), "sol=bulk" or "sol=bulk/KB" (KB per bulk copy, default 16), each optionally followed by
 // "+pdl" (programmatic dependent launch) or "+pdl+prefetch" (and its share pulled into L2 before the
-// wait). std::nullopt for any other backend.
+// wait); the tensor cores' speed of light "sol=math" (bf16 / fp16, no suffix). std::nullopt for any
+// other backend.
 std::optional<BackendSpec> parse_sol(const std::string& spec) {
   if (spec.rfind("sol", 0) != 0) return std::nullopt;
   std::string s = spec;
@@ -166,7 +167,7 @@ std::optional<BackendSpec> parse_sol(const std::string& spec) {
   o.prefetch = take_suffix("+prefetch");
   o.programmatic = take_suffix("+pdl");
   const std::string usage = "backend spec \"" + spec + "\": the speed of light is sol, sol=loads[/CTAS_PER_SM 1-8] or "
-                            "sol=bulk[/KB_PER_COPY 1-48], optionally followed by +pdl or +pdl+prefetch";
+                            "sol=bulk[/KB_PER_COPY 1-48], optionally followed by +pdl or +pdl+prefetch; or sol=math";
   if (o.prefetch && !o.programmatic) throw std::runtime_error(usage);
   std::string method = s == "sol" ? "loads" : s.rfind("sol=", 0) == 0 ? s.substr(4) : "";
   std::string count;
@@ -176,6 +177,7 @@ std::optional<BackendSpec> parse_sol(const std::string& spec) {
   }
   if (method == "loads") o.method = SolMethod::loads;
   else if (method == "bulk") o.method = SolMethod::bulk;
+  else if (method == "math" && count.empty() && !o.programmatic) o.method = SolMethod::math;
   else throw std::runtime_error(usage);
   if (!count.empty()) {
     std::size_t used = 0;
@@ -362,6 +364,10 @@ class Bench {
       Candidate& c = cands[b];
       const BackendSpec& spec_b = backends[b];
       if (spec_b.sol) {
+        if (spec_b.sol_options.method == SolMethod::math && in != DType::bf16 && in != DType::fp16) {
+          out[b].error = "sol=math: bf16 / fp16 inputs only";
+          continue;
+        }
         out[b].config = describe(spec_b.sol_options);
       } else {
         if (Status st = c.plan.initialize(ops[0]->args(), spec_b.gemm); !st.ok()) {
@@ -376,7 +382,8 @@ class Bench {
         const GemmArgs& args = ops[i % sets]->args();
         if (spec_b.sol) {
           const SolProblem p{args.a.data, view_bytes(args.a), args.b.data, view_bytes(args.b),
-                             const_cast<void*>(args.d.data), view_bytes(args.d)};
+                             const_cast<void*>(args.d.data), view_bytes(args.d), s.m, s.n, s.k,
+                             in == DType::bf16 ? SolElement::bf16 : in == DType::fp16 ? SolElement::fp16 : SolElement::other};
           SUPPORT_CUDA(launch_speed_of_light(p, spec_b.sol_options, stream_));
           return;
         }
@@ -548,7 +555,7 @@ class Bench {
           const Measurement& m = ms[b];
           if (m.timing) {
             md << " " << m.timing->central_us << " | ";
-            if (backends[b].sol) md << "n/a |";  // no arithmetic: no FLOP rate
+            if (backends[b].sol && backends[b].sol_options.method != SolMethod::math) md << "n/a |";  // no arithmetic
             else md << flops / (m.timing->central_us * 1e-6) / 1e12 << " |";
             std::cerr << "  " << opt_.backends[b] << " " << m.timing->central_us << " us";
           } else {
@@ -638,7 +645,8 @@ void usage() {
                "\"+rmG\" / \"+rnG\" for tiles taken in raster groups of G along M / N: sm90+rn16\n"
                "The backend sol (sol=loads[/CTAS_PER_SM], sol=bulk[/KB_PER_COPY], each optionally +pdl[+prefetch]) is the memory\n"
                "speed of light: a kernel that reads A and B once and writes D with no arithmetic, timed like the\n"
-               "GEMMs (never checked).\n"
+               "GEMMs (never checked); sol=math (bf16 / fp16) the tensor cores' speed of light: the shape's wgmma work\n"
+               "dealt evenly over one CTA per SM on operands resident in shared memory, nothing moved (never checked).\n"
                "Writes DIR/gemm_<dtype>.json and DIR/gemm_<dtype>.md (gemm_<dtype>_bias.* with --epilogue bias,\n"
                "gemm_<dtype>[_bias]_bkn.* with --b-layout kn, ..._ofp32.* with --out-dtype fp32);\n"
                "bench/plot.py draws the PNG.\n";

@@ -1,10 +1,13 @@
-// graphgemm_bench's memory speed of light (see speed_of_light.hpp).
+// graphgemm_bench's speeds of light (see speed_of_light.hpp).
 #include "speed_of_light.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "graphgemm/kernels/sm90/sm90_primitives.cuh"
+#include "graphgemm/kernels/sm90/sm90_wgmma.cuh"
 
 namespace graphgemm::bench {
 namespace {
@@ -15,6 +18,15 @@ constexpr int kLoadThreads = 256;
 constexpr int kLoadUnroll = 8;      // 16-byte loads in flight per thread
 constexpr int kBulkThreads = 128;
 constexpr int kBulkStages = 4;
+// math: a CTA step is one k-block (64) of a 128 x 256 tile: each of two warpgroups issues four
+// m64n256k16 on its 64 rows, as the cooperative 128x256 GEMM kernel does a k-block. Shared memory
+// as that kernel's ring of 4 stages (192 KB), which keeps the CTAs one per SM; one stage is used.
+constexpr int kMathThreads = 256;
+constexpr int kMathStages = 4;
+constexpr int kMathTileM = 128, kMathTileN = 256, kMathBlockK = 64;
+constexpr int kMathAStage = kMathTileM * kMathBlockK * 2;  // bytes
+constexpr int kMathBStage = kMathTileN * kMathBlockK * 2;
+constexpr int kMathSmem = kMathStages * (kMathAStage + kMathBStage) + 1024;  // + the 1024-byte round-up
 
 __device__ __forceinline__ std::size_t min_size(std::size_t x, std::size_t y) { return x < y ? x : y; }
 
@@ -130,6 +142,81 @@ __global__ void __launch_bounds__(kBulkThreads) sol_bulk_kernel(const unsigned c
   if (blockIdx.x == 0 && threadIdx.x == 0) move_tails(tails, 0);
 }
 
+// The math speed of light. Each CTA fills one stage with 16-byte words of the shape's A and B
+// (random operands: the tensor cores' power depends on the bits they multiply; CTA c starts at word
+// 97 c so the CTAs differ; an operand smaller than its share of the stage repeats), then issues its
+// share of the k16 steps (k16_total dealt evenly: the first k16_total % grid CTAs take one more) in
+// k-blocks of 4 per warpgroup, one commit group in flight as the GEMM kernels' main loops keep it,
+// all from that stage (where the operands lie in shared memory does not change the work). Each
+// thread then folds its accumulators into one float of D (the first d_floats threads): the wgmma
+// work is not dropped whatever the compiler sees.
+template <bool IsBf16>
+__global__ void __launch_bounds__(kMathThreads, 1) sol_math_kernel(const uint4* a, std::size_t a_words, const uint4* b,
+                                                                    std::size_t b_words, float* d, std::size_t d_floats,
+                                                                    long long k16_total) {
+  using Mma = graphgemm::kernels::sm90::detail::Wgmma<kMathTileN, IsBf16, 0>;
+  extern __shared__ __align__(16) unsigned char math_smem[];
+  const std::uint32_t base = (prim::smem_u32(math_smem) + 1023u) & ~1023u;  // 128B-swizzle atoms: 1024-aligned
+  const std::uint32_t smem_a = base, smem_b = base + kMathAStage;
+  constexpr int kAWords = kMathAStage / 16, kBWords = kMathBStage / 16;
+  for (int i = threadIdx.x; i < kAWords + kBWords; i += kMathThreads) {
+    const bool is_a = i < kAWords;
+    const std::size_t words = is_a ? a_words : b_words;
+    std::size_t w = static_cast<std::size_t>(blockIdx.x) * 97 + (is_a ? i : i - kAWords);
+    if (w >= words) w %= words;
+    const uint4 v = is_a ? a[w] : b[w];
+    asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(base + 16 * i), "r"(v.x), "r"(v.y), "r"(v.z),
+                 "r"(v.w)
+                 : "memory");
+  }
+  prim::fence_proxy_async_shared();  // the generic-proxy stores, visible to wgmma's operand reads
+  __syncthreads();
+
+  const long long share = k16_total / gridDim.x + (blockIdx.x < k16_total % gridDim.x ? 1 : 0);
+  const int wg = __shfl_sync(0xffffffffu, threadIdx.x / 128, 0);  // warp-uniform: descriptors in uniform registers
+  // K-major 128B-swizzled operands (rows of 64 k-elements, 128 B): SBO 1024 (8 rows); a warpgroup's
+  // A is its 64 rows of the stage's 128; a k16 step is 32 bytes along the rows.
+  const std::uint64_t desc_a0 = prim::make_smem_desc_sw128(smem_a + wg * 64 * 128, 0, 1024);
+  const std::uint64_t desc_b0 = prim::make_smem_desc_sw128(smem_b, 0, 1024);
+  // acc holds no value before the CTA's first wgmma, which overwrites it (scale-d 0): no instruction
+  // may define it inside the wgmma pipeline (ptxas would serialize every wgmma).
+  float acc[Mma::kNumAccum];
+#pragma unroll
+  for (int i = 0; i < Mma::kNumAccum; ++i) asm volatile("" : "=f"(acc[i]));
+  bool first = true;
+  // One k-block of `Steps` k16 steps (a compile-time count: wgmmas under a run-time condition make
+  // ptxas fence each one).
+  auto block = [&]<int Steps>(std::integral_constant<int, Steps>) {
+#pragma unroll
+    for (int i = 0; i < Mma::kNumAccum; ++i) prim::fence_operand(acc[i]);
+    prim::wgmma_fence();
+#pragma unroll
+    for (int kk = 0; kk < Steps; ++kk)
+      Mma::mma(acc, prim::desc_advance(desc_a0, kk * 2), prim::desc_advance(desc_b0, kk * 2), !first || kk > 0);
+    first = false;
+    prim::wgmma_commit();
+#pragma unroll
+    for (int i = 0; i < Mma::kNumAccum; ++i) prim::fence_operand(acc[i]);
+    prim::wgmma_wait<1>();
+  };
+  for (long long blk = share / 4; blk > 0; --blk) block(std::integral_constant<int, 4>{});
+  switch (share % 4) {  // uniform
+    case 1: block(std::integral_constant<int, 1>{}); break;
+    case 2: block(std::integral_constant<int, 2>{}); break;
+    case 3: block(std::integral_constant<int, 3>{}); break;
+    default: break;
+  }
+  prim::wgmma_wait<0>();
+  float sum = 0.f;
+#pragma unroll
+  for (int i = 0; i < Mma::kNumAccum; ++i) {
+    prim::fence_operand(acc[i]);
+    sum += acc[i];
+  }
+  const std::size_t t = static_cast<std::size_t>(blockIdx.x) * kMathThreads + threadIdx.x;
+  if (t < d_floats) d[t] = sum;
+}
+
 int sm_count() {
   static const int count = [] {
     int device = 0, n = 0;
@@ -147,6 +234,22 @@ cudaError_t launch_speed_of_light(const SolProblem& p, const SolOptions& o, cuda
   if (misaligned(p.a) || misaligned(p.b) || misaligned(p.d) || o.ctas_per_sm < 1 || o.ctas_per_sm > 8 ||
       o.chunk_kb < 1 || o.chunk_kb > 48 || (o.prefetch && !o.programmatic))
     return cudaErrorInvalidValue;
+  if (o.method == SolMethod::math) {
+    if (p.element == SolElement::other || p.m < 1 || p.n < 1 || p.k < 1 || p.a_bytes < 16 || p.b_bytes < 16 ||
+        o.programmatic)
+      return cudaErrorInvalidValue;
+    // k16 steps of 128 x 256: the shape's M N K multiply-adds, rounded up to a whole instruction.
+    const double mnk = static_cast<double>(p.m) * static_cast<double>(p.n) * static_cast<double>(p.k);
+    const long long k16_total = static_cast<long long>(std::ceil(mnk / (kMathTileM * kMathTileN * 16.0)));
+    const auto kernel = p.element == SolElement::bf16 ? sol_math_kernel<true> : sol_math_kernel<false>;
+    if (cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kMathSmem);
+        e != cudaSuccess)
+      return e;
+    kernel<<<sm_count(), kMathThreads, kMathSmem, stream>>>(static_cast<const uint4*>(p.a), p.a_bytes / 16,
+                                                             static_cast<const uint4*>(p.b), p.b_bytes / 16,
+                                                             static_cast<float*>(p.d), p.d_bytes / 4, k16_total);
+    return cudaGetLastError();
+  }
   const auto* a = static_cast<const unsigned char*>(p.a);
   const auto* b = static_cast<const unsigned char*>(p.b);
   auto* d = static_cast<unsigned char*>(p.d);
@@ -184,6 +287,9 @@ cudaError_t launch_speed_of_light(const SolProblem& p, const SolOptions& o, cuda
 }
 
 std::string describe(const SolOptions& o) {
+  if (o.method == SolMethod::math)
+    return "tensor-core speed of light (wgmma m64n256k16 by two warpgroups, 1 CTA per SM, the shape's FLOPs dealt "
+           "evenly, operands resident in shared memory): issues the shape's wgmma work, moves nothing";
   std::string s = o.method == SolMethod::loads
                       ? "speed of light (16-byte loads, " + std::to_string(o.ctas_per_sm) + " CTAs x " +
                             std::to_string(kLoadThreads) + " threads per SM)"
