@@ -158,17 +158,24 @@ __global__ void __launch_bounds__(kMathThreads, 1) sol_math_kernel(const uint4* 
   extern __shared__ __align__(16) unsigned char math_smem[];
   const std::uint32_t base = (prim::smem_u32(math_smem) + 1023u) & ~1023u;  // 128B-swizzle atoms: 1024-aligned
   const std::uint32_t smem_a = base, smem_b = base + kMathAStage;
-  constexpr int kAWords = kMathAStage / 16, kBWords = kMathBStage / 16;
-  for (int i = threadIdx.x; i < kAWords + kBWords; i += kMathThreads) {
-    const bool is_a = i < kAWords;
-    const std::size_t words = is_a ? a_words : b_words;
-    std::size_t w = static_cast<std::size_t>(blockIdx.x) * 97 + (is_a ? i : i - kAWords);
+  // Every load first, then every store: one round trip to memory, as a GEMM's first stage.
+  constexpr int kAWords = kMathAStage / 16, kBWords = kMathBStage / 16, kPerThread = (kAWords + kBWords) / kMathThreads;
+  static_assert(kAWords % kMathThreads == 0 && kBWords % kMathThreads == 0, "whole words a thread");
+  uint4 v[kPerThread];
+#pragma unroll
+  for (int j = 0; j < kPerThread; ++j) {
+    const int i = j * kMathThreads + static_cast<int>(threadIdx.x);
+    constexpr int kAJ = kAWords / kMathThreads;  // j < kAJ: A's words
+    const std::size_t words = j < kAJ ? a_words : b_words;
+    std::size_t w = static_cast<std::size_t>(blockIdx.x) * 97 + (j < kAJ ? i : i - kAWords);
     if (w >= words) w %= words;
-    const uint4 v = is_a ? a[w] : b[w];
-    asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(base + 16 * i), "r"(v.x), "r"(v.y), "r"(v.z),
-                 "r"(v.w)
-                 : "memory");
+    v[j] = j < kAJ ? a[w] : b[w];
   }
+#pragma unroll
+  for (int j = 0; j < kPerThread; ++j)
+    asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(base + 16 * (j * kMathThreads + threadIdx.x)),
+                 "r"(v[j].x), "r"(v[j].y), "r"(v[j].z), "r"(v[j].w)
+                 : "memory");
   prim::fence_proxy_async_shared();  // the generic-proxy stores, visible to wgmma's operand reads
   __syncthreads();
 

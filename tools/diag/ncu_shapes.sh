@@ -3,11 +3,12 @@
 # Usage: tools/diag/ncu_shapes.sh OUTDIR "MxNxK backend" ...   (needs build-device/ built, or BENCH=path/to/graphgemm_bench;
 #        NAME_WIDTH=N prints N characters of each kernel name, default 60;
 #        EXTRA_METRICS=a,b,... also collects those ncu metrics and prints each as name=value;
-#        CACHE_CONTROL=none keeps the caches between profiled launches, default all: flushed)
+#        CACHE_CONTROL=none keeps the caches between profiled launches, default all: flushed;
+#        CLOCK_CONTROL=base locks the clocks at base (cycles comparable across kernels), default none)
 # Runs the bench with --no-peak (one backend) and profiles its eager launches after the check: the
 # warm-up runs over the rotating operand sets and the 3 timing estimates (ncu does not profile the
 # kernels the bench then replays in CUDA graphs: session 16, H100, "No kernels were profiled" when
-# the skip went past the eager launches), 6 at most, clocks unlocked and caches flushed; prints one
+# the skip went past the eager launches), 6 at most, clocks unlocked (CLOCK_CONTROL) and caches flushed; prints one
 # line per profiled kernel: name, grid, µs, DRAM MB read, % of DRAM peak.
 set -uo pipefail
 out=$1; shift
@@ -17,7 +18,7 @@ mkdir -p "$out"
 for pair in "$@"; do
   set -- $pair
   tag=$(echo "$1_$2" | tr ':=' '__')
-  ncu --csv --print-units base --clock-control none --cache-control ${CACHE_CONTROL:-all} --kernel-name regex:'gemm|nvjet|splitK|reduce' --launch-skip 1 --launch-count 6 \
+  ncu --csv --print-units base --clock-control ${CLOCK_CONTROL:-none} --cache-control ${CACHE_CONTROL:-all} --kernel-name regex:'gemm|nvjet|splitK|reduce|sol_math' --launch-skip 1 --launch-count 6 \
     --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,sm__throughput.avg.pct_of_peak_sustained_elapsed${EXTRA_METRICS:+,$EXTRA_METRICS} \
     $bench --shape "$1" --backends "$2" --dtypes bf16 --batches 1 --no-peak --out "$out/bench_$tag" >"$out/ncu_$tag.csv" 2>"$out/ncu_$tag.err"
   python3 - "$out/ncu_$tag.csv" "$1" "$2" <<'PY'
