@@ -382,6 +382,9 @@ bool wave_tile(const KernelInfo& k) {
          k.cluster_m * k.cluster_n == 1;
 }
 
+// 128x256 in 2x2 clusters (A and B both multicast): chosen by name only until measured (session 63).
+bool quad_tile(const KernelInfo& k) { return k.cluster_m == 2 && k.cluster_n == 2; }
+
 // The clusters of kernel k that run at once on num_sms SMs (its persistent grid's workers), >= 1.
 std::int64_t co_resident_clusters(const KernelInfo& k, int num_sms) {
   return std::max(1, num_sms / (k.cluster_m * k.cluster_n));
@@ -504,6 +507,7 @@ KernelChoice choose_kernel(DTypeIn in, DTypeOut out, bool b_k_major, std::int64_
       continue;
     }
     if (k.schedule == kernels::sm90::Schedule::gemv) continue;  // (by the decode rule in choose_split)
+    if (quad_tile(k)) continue;                                  // (by name only)
     if (narrow_tile(k)) {  // by its own rule, below
       if (!split_k_only) narrow_tiles.push_back(i);
       continue;
@@ -1064,7 +1068,8 @@ SplitChoice choose_split(const SplitRequest& r) {
   auto candidate = [&](int i) {
     const KernelInfo& ki = kernel_info(i);
     return r.forced_kernel >= 0 ? i == r.forced_kernel
-                                : ki.dtype_in == r.in && ki.dtype_out == r.out && ki.b_k_major == r.b_k_major;
+                                : ki.dtype_in == r.in && ki.dtype_out == r.out && ki.b_k_major == r.b_k_major &&
+                                      !quad_tile(ki);  // (by name only)
   };
   char buf[320];
 

@@ -20,7 +20,7 @@ struct KernelInfo {
     DTypeOut dtype_out;        // D (and C)
     int block_m, block_n, block_k;
     int stages;
-    int cluster_m, cluster_n;  // CTAs per cluster along M / N (product 1 or 2)
+    int cluster_m, cluster_n;  // CTAs per cluster along M / N (1x1, 2x1, 1x2 or 2x2)
     int consumer_warpgroups;   // cooperative: block_m / 64; pingpong: 2; swap_ab: block_n / 64 (the
                                // 256-token tile: 2, each on half the tokens)
     int threads;               // (consumer_warpgroups + 1) * 128

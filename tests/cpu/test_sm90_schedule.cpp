@@ -158,9 +158,9 @@ TEST(Sm90Schedule, InstanceTable) {
   // only) x 3 x 2, 64x64 x 2 B layouts x 3 x 2, the pair tiles 128x128 / 128x112 c2x1 (B stored
   // N x K) x 3 x 2, 128x128 c2x1 with B stored K x N x 3 x 2, 128x96 (B stored N x K, session
   // 45) x 3 x 2, 128x144 (B stored N x K, session 56) x 3 x 2 and 128x80 (B stored N x K, session
-  // 57) x 3 x 2
+  // 57) x 3 x 2, and 128x256 in 2x2 clusters (B stored N x K, session 63) x 3 x 2
   EXPECT_EQ(gemv, 30);        // (8 tokens: 2 warp counts, 16 tokens: 3) x 3 outputs x 2 inputs (B N x K only)
-  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 6 + 6 + 48 + 108 + 30);
+  EXPECT_EQ(gd::kernel_count(), 72 + 12 + 12 + 12 + 6 + 6 + 6 + 6 + 6 + 48 + 108 + 30);
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::pingpong), "pingpong");
   EXPECT_STREQ(gd::schedule_name(gk::Schedule::gemv), "gemv");
   for (const char* name : {"sm90_bf16_bf16_128x128x64_s6_c1x1_pp_bk", "sm90_bf16_bf16_128x128x64_s6_c2x1_pp_bn",
@@ -172,7 +172,8 @@ TEST(Sm90Schedule, InstanceTable) {
                            "sm90_bf16_bf16_gemv8_w8_u2_bk", "sm90_f16_f32_gemv8_w16_u2_bk", "sm90_bf16_f16_gemv16_w16_u2_bk",
                            "sm90_bf16_bf16_128x144x64_s5_c1x1_bk", "sm90_f16_f32_128x144x64_s5_c1x1_bk",
                            "sm90_bf16_bf16_128x80x64_s7_c1x1_bk", "sm90_f16_f32_128x80x64_s7_c1x1_bk",
-                           "sm90_bf16_bf16_160x128x64_s6_c1x1_sw_bk", "sm90_f16_f32_192x128x64_s5_c1x1_sw_bk"})
+                           "sm90_bf16_bf16_160x128x64_s6_c1x1_sw_bk", "sm90_f16_f32_192x128x64_s5_c1x1_sw_bk",
+                           "sm90_bf16_bf16_128x256x64_s4_c2x2_bk", "sm90_f16_f32_128x256x64_s4_c2x2_bk"})
     find(name);
 }
 

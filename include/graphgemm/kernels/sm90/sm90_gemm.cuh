@@ -16,9 +16,10 @@
 //                prefetching the next tile while the epilogue runs.
 //   * Persistent: grid = clusters x cluster size; tiles (M and N from KernelParams) are walked by
 //                TileScheduler, so the grid is independent of M.
-//   * Cluster (ClusterM x ClusterN, product 1 or 2): the CTAs of a 2x1 cluster share the B tile,
-//                those of a 1x2 cluster share the A tile; each CTA loads half of the shared box and
-//                multicasts it to both.
+//   * Cluster (ClusterM x ClusterN: 1x1, 2x1, 1x2 or 2x2): the CTAs of a cluster with the same
+//                rank along M share the A tile, those with the same rank along N the B tile (2x1:
+//                B, 1x2: A, 2x2: both); each CTA loads half of a shared box and multicasts it to
+//                the two CTAs that share it. Cluster rank r is (r % ClusterM, r / ClusterM).
 //   * Split-K (KernelParams::splits > 1, see SplitMode): a work unit is (tile, K slice). After its
 //                main loop a unit either hands its fp32 accumulators on through the workspace
 //                (serial: running sum under a per-tile semaphore; parallel: its own partial slot
@@ -124,8 +125,8 @@ struct GemmConfig {
     static_assert(!kBKMajor || kOffBar - (kOffD - kSmemBStage) >= (2 * kBlockN - 1) * 128,
                   "a shifted B tile's rows past N stay in the tiles (edge_box_row)");
 
-    // TMA boxes {inner, outer}; the multicast (shared) operand is split in halves between the
-    // two CTAs of the cluster.
+    // TMA boxes {inner, outer}; a multicast (shared) operand is split in halves between the two
+    // CTAs that share it.
     static constexpr bool kMulticastA = kClusterN == 2;
     static constexpr bool kMulticastB = kClusterM == 2;
     static constexpr int kBoxAInner = kBlockK;
@@ -141,7 +142,7 @@ struct GemmConfig {
     // BN a multiple of 64, or (136, 176: N = 2112) of 8 with B stored N x K (a K-major B box of BN
     // rows; an N-major one is 64 columns wide); the epilogue's last chunk is then partial.
     static_assert((kBlockN % 64 == 0 || (kBlockN % 8 == 0 && kBKMajor)) && kBlockN >= 64 && kBlockN <= 256);
-    static_assert(kClusterSize == 1 || kClusterSize == 2, "cluster of 1 or 2 CTAs");
+    static_assert(kClusterM <= 2 && kClusterN <= 2, "clusters 1x1, 2x1, 1x2 or 2x2");
     static_assert(kBoxAOuter % 8 == 0 && kBoxBOuter % 8 == 0, "multicast halves: 1024B aligned");
     static_assert(kStages >= 2);
     static_assert(kSmemBytes <= kMaxDynamicSmem, "shared memory budget exceeded");
@@ -841,12 +842,27 @@ __device__ __forceinline__ uint32_t edge_row_bytes(int m0, int m, int bm) {
 
 // Producer: one k-block (k0 = its first column of K) of A (BlockM x BK rows of the M x K A) and of
 // B (BlockN rows of the N x K B, or BK rows of the K x N B) into the stage buffers sa / sb,
-// completing on the stage's full barrier. In a 2x1 / 1x2 cluster each CTA loads its half of the
-// operand the two CTAs share and multicasts it to both. A K-major operand's stage is BK / 64
+// completing on the stage's full barrier. In a cluster each CTA loads its half of an operand it
+// shares with another CTA (A: rank_n's half, with the CTAs of its rank_m; B: rank_m's half, with
+// those of its rank_n) and multicasts it to both (multicast_mask_a / _b). A K-major operand's stage is BK / 64
 // swizzle atoms (64 columns, 128 bytes a row) one after the other, atom j holding columns
 // k0 + 64 j of all the tile's rows: one box each.
 // NOTES: TMA always delivers full boxes (OOB parts zero-filled), so the transaction count is the
 // full stage size even on edge tiles.
+// The CTAs (cluster ranks, a bit each) that share this CTA's A tile: the ranks of its rank_m, one
+// per rank along N; and its B tile: the ranks of its rank_n, one per rank along M.
+template <class Config>
+__device__ __forceinline__ uint16_t multicast_mask_a(int rank_m) {
+    uint16_t mask = 0;
+#pragma unroll
+    for (int n = 0; n < Config::kClusterN; ++n) mask |= static_cast<uint16_t>(1u << (rank_m + n * Config::kClusterM));
+    return mask;
+}
+template <class Config>
+__device__ __forceinline__ uint16_t multicast_mask_b(int rank_n) {
+    return static_cast<uint16_t>(((1u << Config::kClusterM) - 1u) << (rank_n * Config::kClusterM));
+}
+
 template <class Config>
 __device__ __forceinline__ void load_stage(const CUtensorMap* tma_a, const CUtensorMap* tma_b, uint32_t full,
                                            uint32_t sa, uint32_t sb, int k0, int m0, int n0, int rank_m,
@@ -860,7 +876,8 @@ __device__ __forceinline__ void load_stage(const CUtensorMap* tma_a, const CUten
                   "stages of several atoms: no multicast; B stored K x N in boxes of BK k-rows");
     mbar_arrive_expect_tx(full, Config::kStageBytes);
     if constexpr (Config::kMulticastA) {
-        tma_load_2d_multicast(sa + rank_n * (BM / 2) * 128, tma_a, full, k0, m0 + rank_n * (BM / 2), 0x3);
+        tma_load_2d_multicast(sa + rank_n * (BM / 2) * 128, tma_a, full, k0, m0 + rank_n * (BM / 2),
+                              multicast_mask_a<Config>(rank_m));
     } else {
 #pragma unroll
         for (int j = 0; j < kAtoms; ++j) tma_load_2d(sa + j * BM * 128, tma_a, full, k0 + 64 * j, m0);
@@ -868,7 +885,8 @@ __device__ __forceinline__ void load_stage(const CUtensorMap* tma_a, const CUten
     if constexpr (Config::kBKMajor) {
         // smem: BK / 64 atoms of BN rows of 64 k-elements (128 B each)
         if constexpr (Config::kMulticastB) {
-            tma_load_2d_multicast(sb + rank_m * (BN / 2) * 128, tma_b, full, k0, n0 + rank_m * (BN / 2), 0x3);
+            tma_load_2d_multicast(sb + rank_m * (BN / 2) * 128, tma_b, full, k0, n0 + rank_m * (BN / 2),
+                                  multicast_mask_b<Config>(rank_n));
         } else {
 #pragma unroll
             for (int j = 0; j < kAtoms; ++j) tma_load_2d(sb + j * BN * 128, tma_b, full, k0 + 64 * j, n0);
@@ -879,7 +897,7 @@ __device__ __forceinline__ void load_stage(const CUtensorMap* tma_a, const CUten
         for (int c = 0; c < BN / 64; ++c) {
             if constexpr (Config::kMulticastB) {
                 tma_load_2d_multicast(sb + c * (BK * 128) + rank_m * (BK / 2) * 128, tma_b, full, n0 + c * 64,
-                                      k0 + rank_m * (BK / 2), 0x3);
+                                      k0 + rank_m * (BK / 2), multicast_mask_b<Config>(rank_n));
             } else {
                 tma_load_2d(sb + c * (BK * 128), tma_b, full, n0 + c * 64, k0);
             }
@@ -1285,8 +1303,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const uint32_t lane = threadIdx.x % 32;
     const uint32_t wg_idx = warp_idx / 4;
     const uint32_t cta_rank = kCluster > 1 ? cluster_cta_rank() : 0;
-    const int rank_m = Config::kClusterM == 2 ? static_cast<int>(cta_rank) : 0;
-    const int rank_n = Config::kClusterN == 2 ? static_cast<int>(cta_rank) : 0;
+    const int rank_m = static_cast<int>(cta_rank) % Config::kClusterM;
+    const int rank_n = static_cast<int>(cta_rank) / Config::kClusterM;
     const int num_k_blocks = (p.k + BK - 1) / BK;
     // Split-K: slice s covers k-blocks [s*q + min(s, r), +q + (s < r)) with q, r = divmod(nkb, S).
     const bool stream_k = Config::kSplitK && p.split_mode == static_cast<int>(SplitMode::stream_k);  // splits == 1

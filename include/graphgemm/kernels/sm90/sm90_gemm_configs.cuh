@@ -26,6 +26,8 @@
 //                                                     last one (N = 1536: 11 tile columns; session 56)
 //   128x80x64, 7 stages, cluster 1x1, B N x K only  : one wave of 128x80 where 128x96's leaves SMs idle
 //                                                     (N = 576 at M = 2048: 128 against 96; session 57)
+//   128x256x64, 4 stages, cluster 2x2, B N x K only : A and B both multicast (a quarter fewer L2
+//                                                     reads a FLOP than 2x1; session 63), by name only
 //     64x64x64, 13 stages, cluster 1x1              : M <= 256 with few 64x128 tiles (N = 2112 =
 //                                                     33 x 64: 132 tiles at M = 256), serial split-K
 //                                                     of mid-sized K-heavy GEMMs (B K x N since
@@ -93,11 +95,19 @@ using KMajorWaveTileSet = std::tuple<GemmConfig<AB, D, 128, 144, 5, 1, 1, true>>
 template <class AB, class D>
 using KMajorFillTileSet = std::tuple<GemmConfig<AB, D, 128, 80, 7, 1, 1, true>>;
 
+// 128x256 in 2x2 clusters (B N x K only, after the rest: the table's order): A multicast along N
+// and B along M, so a CTA loads half of each (24 KB a stage against 32 KB in 2x1 clusters): a
+// quarter fewer L2 reads a FLOP, for compute-bound GEMMs at the power cap, where a kernel's speed
+// is its energy per FLOP (session 63). Chosen by name only.
+template <class AB, class D>
+using KMajorQuadTileSet = std::tuple<GemmConfig<AB, D, 128, 256, 4, 2, 2, true>>;
+
 template <class AB, class D>
 using LayoutSet = decltype(std::tuple_cat(TileSet<AB, D, true>{}, TileSet<AB, D, false>{}, KMajorTileSet<AB, D>{},
                                           NMajorSmallTileSet<AB, D>{}, PairTileSet<AB, D>{},
                                           NMajorPairTileSet<AB, D>{}, KMajorNarrowTileSet<AB, D>{},
-                                          KMajorWaveTileSet<AB, D>{}, KMajorFillTileSet<AB, D>{}));
+                                          KMajorWaveTileSet<AB, D>{}, KMajorFillTileSet<AB, D>{},
+                                          KMajorQuadTileSet<AB, D>{}));
 
 template <class AB>
 using OutputSet = decltype(std::tuple_cat(LayoutSet<AB, __nv_bfloat16>{}, LayoutSet<AB, __half>{},
