@@ -1303,8 +1303,12 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const uint32_t lane = threadIdx.x % 32;
     const uint32_t wg_idx = warp_idx / 4;
     const uint32_t cta_rank = kCluster > 1 ? cluster_cta_rank() : 0;
-    const int rank_m = static_cast<int>(cta_rank) % Config::kClusterM;
-    const int rank_n = static_cast<int>(cta_rank) / Config::kClusterM;
+    // (r % ClusterM, r / ClusterM), spelled so that a cluster of 2 (or 1) has a constant 0 rank
+    // (ptxas cannot see that %cluster_ctarank < 2).
+    const int rank_m = Config::kClusterM == 1 ? 0 : Config::kClusterN == 1 ? static_cast<int>(cta_rank)
+                                                                            : static_cast<int>(cta_rank) % Config::kClusterM;
+    const int rank_n = Config::kClusterN == 1 ? 0 : Config::kClusterM == 1 ? static_cast<int>(cta_rank)
+                                                                            : static_cast<int>(cta_rank) / Config::kClusterM;
     const int num_k_blocks = (p.k + BK - 1) / BK;
     // Split-K: slice s covers k-blocks [s*q + min(s, r), +q + (s < r)) with q, r = divmod(nkb, S).
     const bool stream_k = Config::kSplitK && p.split_mode == static_cast<int>(SplitMode::stream_k);  // splits == 1
