@@ -143,6 +143,33 @@ TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
       }
 }
 
+// 128x256 in 2x2 clusters (A multicast along N, B along M; session 63, chosen by name only): cluster
+// tiles of 256 x 512 cut by M and N, CTAs whose whole tile lies past M (M = 64, 129) or past N (N =
+// 520, 1030, 2112), several cluster tiles a CTA (600 x 3000), unsplit and stream-K (a cluster's
+// four CTAs share one k-range); every output type and epilogue, fp64 reference, poisoned output,
+// no writes outside M x N.
+TEST(Sm90, QuadClusterTileRaggedEveryEpilogueAndOutputType) {
+  GRAPHGEMM_REQUIRE_HOPPER();
+  std::uint64_t seed = 4300;
+  const std::int64_t shapes[][3] = {{300, 700, 1000}, {129, 2112, 520}, {1000, 1030, 264}, {64, 520, 128}, {600, 3000, 2048}};
+  for (const auto& sh : shapes)
+    for (DType out : {DType::bf16, DType::fp16, DType::fp32})
+      for (int variant = 0; variant < 4; ++variant)
+        for (SplitKMode mode : {SplitKMode::none, SplitKMode::stream_k}) {
+          const DType in = out == DType::fp16 ? DType::fp16 : DType::bf16;
+          GemmSpec spec{sh[0], sh[1], sh[2], in, out};
+          spec.b_layout = Layout::col_major;  // B stored N x K: the only layout of this tile
+          spec.ld_multiple = 8;
+          set_epilogue_variant(spec, variant);
+          GemmOptions options;
+          options.backend = Backend::sm90;
+          options.sm90_kernel = sm90_kernel_name(spec, "128x256x64_s4_c2x2_bk");
+          options.split_k_mode = mode;
+          SCOPED_TRACE(mode == SplitKMode::stream_k ? "stream-K" : "unsplit");
+          check_case(spec, options, seed++);
+        }
+}
+
 // Bias and scale_b at every alignment their elements allow: the epilogue loads a thread's two
 // adjacent columns of them at once where the vector is aligned for it (4 bytes for bf16 / fp16, 8
 // for fp32) and the chunk lies inside N, element by element otherwise. Here the vectors start one
@@ -502,7 +529,8 @@ TEST(Sm90, LastNTileMatchesAFullTileBitwise) {
                         {"128x144x64_s5_c1x1", 144, SplitKMode::none, 1},   {"128x144x64_s5_c1x1", 144, SplitKMode::serial, 2},
                         {"128x80x64_s7_c1x1", 80, SplitKMode::none, 1},     {"128x80x64_s7_c1x1", 80, SplitKMode::serial, 2},
                         {"128x256x64_s4_c2x1", 256, SplitKMode::none, 1},   {"128x128x64_s6_c1x1_pp", 128, SplitKMode::none, 1},
-                        {"64x256x64_s4_c1x1_pp", 256, SplitKMode::none, 1}};
+                        {"64x256x64_s4_c1x1_pp", 256, SplitKMode::none, 1}, {"128x256x64_s4_c2x2", 256, SplitKMode::none, 1},
+                        {"128x256x64_s4_c2x2", 256, SplitKMode::stream_k, 1}};
   const graphgemm::testing::Stream stream;
   std::uint64_t seed = 760;
   for (const Case& c : cases)

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Session 63, call C2: callC.sh cut to the device time left (~4 min): the check on the c2x2
-# instances, square in turns and sustained (250 ms turns), llm M >= 4096 in turns; cuBLASLt beside
+# instances (and their GPU tests where the pack has them), square in turns and sustained (250 ms turns), llm M >= 4096 in turns; cuBLASLt beside
 # 128x256 c2x1 and c2x2 forced unsplit.
 set -u
 B=${B:-build-probe/s63c}
 source tools/device_call_env.sh
 timeout 60 $B/tools/sm90_gemm_check --quick --filter=_c2x2_ > $OUT/check_c2x2.log 2>&1; echo "check c2x2 rc=$? $(tail -n 1 $OUT/check_c2x2.log)"
 grep -iE "fail|error" $OUT/check_c2x2.log | head -n 5
+if [ -f $B/tests/graphgemm_gpu_tests.xz ] || [ -x $T ]; then  # (a pack with the GPU tests)
+  timeout 120 $T --gtest_filter='Sm90.QuadCluster*:Sm90.LastNTile*:Sm90.EveryKernelFits*' > $OUT/gtest_c2x2.log 2>&1; echo "gtest rc=$? $(tail -n 1 $OUT/gtest_c2x2.log)"
+fi
 C21=sm90=${P}128x256x64_s4_c2x1_bk:none; C22=sm90=${P}128x256x64_s4_c2x2_bk:none
 timeout 40 $X --dtypes bf16 --suites square --backends cublaslt,$C21,$C22 --out $OUT/quad_t > $OUT/quad_t.log 2>&1; echo "quad turns rc=$?"
 timeout 60 $X --dtypes bf16 --suites square --sustain-ms 250 --backends cublaslt,$C21,$C22 --out $OUT/quad_sus > $OUT/quad_sus.log 2>&1; echo "quad sustained rc=$?"
