@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Reads a graphgemm_bench JSON that has speed-of-light backends (sol, sol=..., sol+pdl...) beside
-cublaslt and sm90, and prints per shape: the floor, cuBLASLt, ours, every sol column, then the best
-sol against the floor, cuBLASLt against the best sol (the most any one-launch kernel could gain on
-cuBLASLt on that shape, in the bench's regime) and ours against the best sol; then per suite the
-geometric means and how many shapes the best sol brings within 1.15x of the floor.
+"""Reads a graphgemm_bench JSON that has speed-of-light backends (sol, sol=..., sol+pdl..., or the
+tensor cores' sol=math) beside cublaslt and sm90, and prints per shape: the floor, cuBLASLt, ours,
+every sol column, then the best sol against the floor, cuBLASLt against the best sol (the most any
+one-launch kernel could gain on cuBLASLt on that shape, in the bench's regime; with sol=math alone,
+the most any wgmma kernel could) and ours against the best sol; then per suite the geometric means
+and how many shapes the best sol brings within 1.15x of the floor.
 
     tools/diag/sol_table.py bench/results/h100/experiments_s17/sol/call3_r1_gemm_bf16.json
 """
