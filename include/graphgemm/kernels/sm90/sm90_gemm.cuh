@@ -840,15 +840,6 @@ __device__ __forceinline__ uint32_t edge_row_bytes(int m0, int m, int bm) {
     return __shfl_sync(0xffffffffu, static_cast<uint32_t>(edge_row_shift(m0, m, bm)) * 128u, 0);
 }
 
-// Producer: one k-block (k0 = its first column of K) of A (BlockM x BK rows of the M x K A) and of
-// B (BlockN rows of the N x K B, or BK rows of the K x N B) into the stage buffers sa / sb,
-// completing on the stage's full barrier. In a cluster each CTA loads its half of an operand it
-// shares with another CTA (A: rank_n's half, with the CTAs of its rank_m; B: rank_m's half, with
-// those of its rank_n) and multicasts it to both (multicast_mask_a / _b). A K-major operand's stage is BK / 64
-// swizzle atoms (64 columns, 128 bytes a row) one after the other, atom j holding columns
-// k0 + 64 j of all the tile's rows: one box each.
-// NOTES: TMA always delivers full boxes (OOB parts zero-filled), so the transaction count is the
-// full stage size even on edge tiles.
 // The CTAs (cluster ranks, a bit each) that share this CTA's A tile: the ranks of its rank_m, one
 // per rank along N; and its B tile: the ranks of its rank_n, one per rank along M.
 template <class Config>
@@ -863,6 +854,15 @@ __device__ __forceinline__ uint16_t multicast_mask_b(int rank_n) {
     return static_cast<uint16_t>(((1u << Config::kClusterM) - 1u) << (rank_n * Config::kClusterM));
 }
 
+// Producer: one k-block (k0 = its first column of K) of A (BlockM x BK rows of the M x K A) and of
+// B (BlockN rows of the N x K B, or BK rows of the K x N B) into the stage buffers sa / sb,
+// completing on the stage's full barrier. In a cluster each CTA loads its half of an operand it
+// shares with another CTA (A: rank_n's half, with the CTAs of its rank_m; B: rank_m's half, with
+// those of its rank_n) and multicasts it to both (multicast_mask_a / _b). A K-major operand's
+// stage is BK / 64 swizzle atoms (64 columns, 128 bytes a row) one after the other, atom j holding
+// columns k0 + 64 j of all the tile's rows: one box each.
+// NOTES: TMA always delivers full boxes (OOB parts zero-filled), so the transaction count is the
+// full stage size even on edge tiles.
 template <class Config>
 __device__ __forceinline__ void load_stage(const CUtensorMap* tma_a, const CUtensorMap* tma_b, uint32_t full,
                                            uint32_t sa, uint32_t sb, int k0, int m0, int n0, int rank_m,
