@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -30,6 +31,30 @@ std::string automatic_choice(const GemmSpec& spec, const GemmOptions& options, s
   const Status st = plan.initialize(ops.args(), options);
   EXPECT_TRUE(st.ok()) << st.to_string();
   return plan.describe();
+}
+
+// The forced B N x K tile `tile` (a name suffix after the dtypes) on each shape, every output type
+// and epilogue variant, with each split mode of `modes`: check_case (fp64 reference, poisoned
+// output, no writes outside M x N), one seed a case from `seed`.
+template <std::size_t N>
+void check_bk_tile_every_epilogue(const char* tile, const std::int64_t (&shapes)[N][3], std::uint64_t& seed,
+                                  std::initializer_list<SplitKMode> modes = {GemmOptions{}.split_k_mode}) {
+  for (const auto& sh : shapes)
+    for (DType out : {DType::bf16, DType::fp16, DType::fp32})
+      for (int variant = 0; variant < 4; ++variant)
+        for (SplitKMode mode : modes) {
+          const DType in = out == DType::fp16 ? DType::fp16 : DType::bf16;
+          GemmSpec spec{sh[0], sh[1], sh[2], in, out};
+          spec.b_layout = Layout::col_major;  // B stored N x K: the only layout of these tiles
+          spec.ld_multiple = 8;
+          set_epilogue_variant(spec, variant);
+          GemmOptions options;
+          options.backend = Backend::sm90;
+          options.sm90_kernel = sm90_kernel_name(spec, tile);
+          options.split_k_mode = mode;
+          SCOPED_TRACE(std::string(tile) + " split mode " + std::to_string(static_cast<int>(mode)));
+          check_case(spec, options, seed++);
+        }
 }
 }  // namespace
 
@@ -128,19 +153,7 @@ TEST(Sm90, PartialChunkTilesEveryEpilogueAndOutputType) {
   const std::int64_t shapes[][3] = {{1024, 2112, 7168}, {300, 2100, 1000}, {129, 2103, 520}, {333, 1000, 1032}, {200, 1096, 300}};
   for (const char* tile : {"128x176x64_s5_c1x1_bk", "128x136x64_s5_c1x1_bk", "128x144x64_s5_c1x1_bk", "128x112x64_s7_c2x1_bk",
                            "128x96x64_s6_c1x1_bk", "128x80x64_s7_c1x1_bk"})
-  for (const auto& sh : shapes)
-    for (DType out : {DType::bf16, DType::fp16, DType::fp32})
-      for (int variant = 0; variant < 4; ++variant) {
-        const DType in = out == DType::fp16 ? DType::fp16 : DType::bf16;
-        GemmSpec spec{sh[0], sh[1], sh[2], in, out};
-        spec.b_layout = Layout::col_major;  // B stored N x K: the only layout of this tile
-        spec.ld_multiple = 8;
-        set_epilogue_variant(spec, variant);
-        GemmOptions options;
-        options.backend = Backend::sm90;
-        options.sm90_kernel = sm90_kernel_name(spec, tile);
-        check_case(spec, options, seed++);
-      }
+    check_bk_tile_every_epilogue(tile, shapes, seed);
 }
 
 // 128x256 in 2x2 clusters (A multicast along N, B along M; session 63, chosen by name only): cluster
@@ -152,22 +165,7 @@ TEST(Sm90, QuadClusterTileRaggedEveryEpilogueAndOutputType) {
   GRAPHGEMM_REQUIRE_HOPPER();
   std::uint64_t seed = 4300;
   const std::int64_t shapes[][3] = {{300, 700, 1000}, {129, 2112, 520}, {1000, 1030, 264}, {64, 520, 128}, {600, 3000, 2048}};
-  for (const auto& sh : shapes)
-    for (DType out : {DType::bf16, DType::fp16, DType::fp32})
-      for (int variant = 0; variant < 4; ++variant)
-        for (SplitKMode mode : {SplitKMode::none, SplitKMode::stream_k}) {
-          const DType in = out == DType::fp16 ? DType::fp16 : DType::bf16;
-          GemmSpec spec{sh[0], sh[1], sh[2], in, out};
-          spec.b_layout = Layout::col_major;  // B stored N x K: the only layout of this tile
-          spec.ld_multiple = 8;
-          set_epilogue_variant(spec, variant);
-          GemmOptions options;
-          options.backend = Backend::sm90;
-          options.sm90_kernel = sm90_kernel_name(spec, "128x256x64_s4_c2x2_bk");
-          options.split_k_mode = mode;
-          SCOPED_TRACE(mode == SplitKMode::stream_k ? "stream-K" : "unsplit");
-          check_case(spec, options, seed++);
-        }
+  check_bk_tile_every_epilogue("128x256x64_s4_c2x2_bk", shapes, seed, {SplitKMode::none, SplitKMode::stream_k});
 }
 
 // Bias and scale_b at every alignment their elements allow: the epilogue loads a thread's two

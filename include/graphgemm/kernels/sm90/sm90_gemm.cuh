@@ -840,6 +840,22 @@ __device__ __forceinline__ uint32_t edge_row_bytes(int m0, int m, int bm) {
     return __shfl_sync(0xffffffffu, static_cast<uint32_t>(edge_row_shift(m0, m, bm)) * 128u, 0);
 }
 
+// This CTA's place in its cluster: rank r is (r % ClusterM, r / ClusterM), spelled so that a
+// cluster of 2 (or 1) has a constant 0 rank along its other dimension (ptxas cannot see that
+// %cluster_ctarank < 2). The cooperative and ping-pong kernels' producers and epilogues.
+template <class Config>
+__device__ __forceinline__ int cluster_rank_m(uint32_t cta_rank) {
+    if constexpr (Config::kClusterM == 1) return 0;
+    else if constexpr (Config::kClusterN == 1) return static_cast<int>(cta_rank);
+    else return static_cast<int>(cta_rank) % Config::kClusterM;
+}
+template <class Config>
+__device__ __forceinline__ int cluster_rank_n(uint32_t cta_rank) {
+    if constexpr (Config::kClusterN == 1) return 0;
+    else if constexpr (Config::kClusterM == 1) return static_cast<int>(cta_rank);
+    else return static_cast<int>(cta_rank) / Config::kClusterM;
+}
+
 // The CTAs (cluster ranks, a bit each) that share this CTA's A tile: the ranks of its rank_m, one
 // per rank along N; and its B tile: the ranks of its rank_n, one per rank along M.
 template <class Config>
@@ -1303,12 +1319,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const uint32_t lane = threadIdx.x % 32;
     const uint32_t wg_idx = warp_idx / 4;
     const uint32_t cta_rank = kCluster > 1 ? cluster_cta_rank() : 0;
-    // (r % ClusterM, r / ClusterM), spelled so that a cluster of 2 (or 1) has a constant 0 rank
-    // (ptxas cannot see that %cluster_ctarank < 2).
-    const int rank_m = Config::kClusterM == 1 ? 0 : Config::kClusterN == 1 ? static_cast<int>(cta_rank)
-                                                                            : static_cast<int>(cta_rank) % Config::kClusterM;
-    const int rank_n = Config::kClusterN == 1 ? 0 : Config::kClusterM == 1 ? static_cast<int>(cta_rank)
-                                                                            : static_cast<int>(cta_rank) / Config::kClusterM;
+    const int rank_m = cluster_rank_m<Config>(cta_rank);
+    const int rank_n = cluster_rank_n<Config>(cta_rank);
     const int num_k_blocks = (p.k + BK - 1) / BK;
     // Split-K: slice s covers k-blocks [s*q + min(s, r), +q + (s < r)) with q, r = divmod(nkb, S).
     const bool stream_k = Config::kSplitK && p.split_mode == static_cast<int>(SplitMode::stream_k);  // splits == 1

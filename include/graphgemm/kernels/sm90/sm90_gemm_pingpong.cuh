@@ -165,8 +165,8 @@ __global__ void __launch_bounds__(Config::kThreads, 1)
     const uint32_t lane = threadIdx.x % 32;
     const uint32_t wg_idx = warp_idx / 4;
     const uint32_t cta_rank = kCluster > 1 ? cluster_cta_rank() : 0;
-    const int rank_m = Config::kClusterM == 2 ? static_cast<int>(cta_rank) : 0;
-    const int rank_n = Config::kClusterN == 2 ? static_cast<int>(cta_rank) : 0;
+    const int rank_m = cluster_rank_m<Config>(cta_rank);
+    const int rank_n = cluster_rank_n<Config>(cta_rank);
     // Every unit covers all of K (the launcher refuses split-K for this kernel).
     const int num_k_blocks = (p.k + BK - 1) / BK;
 
