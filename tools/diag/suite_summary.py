@@ -29,14 +29,20 @@ GROUPS = {
 
 
 def summarize(path, ours):
-    rows = [r for r in json.load(open(path))["rows"] if ours in r["us"] and "cublaslt" in r["us"]]
+    all_rows = json.load(open(path))["rows"]
+    # A backend that does not run a shape (e.g. ours on int8) has a null time there: left out, counted.
+    rows = [r for r in all_rows if r["us"].get(ours) and r["us"].get("cublaslt")]
     ratio = lambda r, b=ours: r["us"]["cublaslt"] / r["us"][b]
     print(path)
+    if len(rows) < len(all_rows):
+        print(f"  {len(all_rows) - len(rows)} of {len(all_rows)} rows without a time for {ours} or cuBLASLt: left out")
+    if not rows:
+        return
     for name, keep in GROUPS.items():
         rs = [r for r in rows if keep(r)]
         if not rs:
             continue
-        none = [ratio(r, "sm90:none") for r in rs if "sm90:none" in r["us"]]
+        none = [ratio(r, "sm90:none") for r in rs if r["us"].get("sm90:none")]
         extra = f"  unsplit {geomean(none):.3f}" if len(none) == len(rs) else ""
         print(f"  {name:12s} cuBLASLt/ours {geomean([ratio(r) for r in rs]):.3f}{extra}  n={len(rs)}")
     low = [r for r in rows if (GROUPS["square"](r) or GROUPS["llm M>=1024"](r)) and ratio(r) < 0.95]
