@@ -21,7 +21,7 @@ from typing import Any, Optional
 
 from . import _C
 
-__all__ = ["Plan", "gemm", "cuda_device_count", "__version__"]
+__all__ = ["Plan", "Chain", "gemm", "cuda_device_count", "__version__"]
 __version__ = "0.1.0"
 
 cuda_device_count = _C.cuda_device_count
@@ -239,3 +239,127 @@ def gemm(a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *, alpha: float
                 split_k_mode=split_k_mode, split_k_slices=split_k_slices)
     plan.run(a, b, d, c, bias, scale_a, scale_b, stream=stream)
     return plan
+
+
+def _per_layer(values, layers: int, name: str, default) -> list:
+    """One entry a layer: ``values`` as a sequence of ``layers`` entries, or None (``default`` for
+    every layer); a float alpha counts for every layer."""
+    if values is None:
+        return [default] * layers
+    if name == "alpha" and isinstance(values, (int, float)):
+        return [float(values)] * layers
+    values = list(values)
+    if len(values) != layers:
+        raise ValueError(f"{name} has {len(values)} entries but the chain has {layers} layers; give one a layer "
+                         f"(None where a layer has none)")
+    return [float(v) for v in values] if name == "alpha" else values
+
+
+class Chain:
+    """L GEMMs where each layer reads the previous layer's output, in ONE launch (Hopper):
+    ``x_{l+1} = alpha_l * (x_l @ weights[l]) * scale_a[l][:, None] + biases[l]``, ``x_0 = x``, ``y = x_L``.
+
+    An MLP's linear layers (without the activation functions between them) or a decode step's
+    projections: layer l+1 starts on a block of rows as soon as layer l has stored it, with no kernel
+    boundary, and the activations between layers stay in the chain's workspace. In a CUDA graph a
+    chain is one updatable node (:func:`graphgemm.graph.record_chain`): a step that changes M, ``x``,
+    ``y``, the scales or alpha updates one small parameter block instead of L GEMM nodes' (H100, C++ graph
+    bench, session 48: a synchronized 4-layer step updated this way ran 1.26-1.46x faster than
+    capturing the 4 GEMMs again and updating the graph; docs/STATUS.md).
+
+    Building the chain checks every shape, dtype, layout and alignment, chooses the tile and
+    allocates the workspace (once); ``run`` validates and enqueues: it never allocates or
+    synchronizes, so it can be captured.
+
+    Parameters
+    ----------
+    x : array, shape (M, K_0)
+        Row-major bfloat16 or float16 CUDA array.
+    y : array, shape (M, N_{L-1})
+        Row-major output, ``x``'s dtype.
+    weights : sequence of 1 to 8 arrays, shapes (K_l, N_l)
+        Layer l's ``b`` operand, ``x``'s dtype, with K_0 = ``x``'s columns and K_{l+1} = N_l: for a
+        PyTorch ``Linear`` weight ``w`` (N x K, row-major) pass ``w.t()``, as for :class:`Plan`. Every
+        N_l and K_l a multiple of 8.
+    biases : sequence of arrays (N_l,) or None, optional
+        One entry a layer (None: no bias); bfloat16, float16 or float32.
+    scale_a : sequence of arrays (M,) or None, optional
+        One entry a layer (None: none): float32, row i of the layer's output times ``scale_a[l][i]``.
+    alpha : float or sequence of floats
+        One a layer, or one for all.
+    max_m : int
+        The most rows any run or graph update will have (sizes the workspace, fixes the grid); 0:
+        ``x``'s rows.
+    sm90_kernel : str, optional
+        Run this tile configuration instead of the heuristic's (a name ``config`` prints).
+    programmatic_launch : bool
+        Let the chain's first (setup) kernel start while the kernel before it finishes.
+
+    Raises
+    ------
+    ValueError
+        Shapes, dtypes, layouts, alignment or devices the chain cannot run (the message says what to do).
+    TypeError
+        A GPU other than Hopper, or unsupported dtypes.
+    RuntimeError
+        CUDA failures, or no CUDA device.
+    """
+
+    def __init__(self, x, y, weights, biases=None, scale_a=None, alpha=1.0, *, max_m: int = 0, sm90_kernel: str = "",
+                 programmatic_launch: bool = False):
+        weights = list(weights)
+        n = len(weights)
+        self._layers = {
+            "weights": weights,
+            "biases": _per_layer(biases, n, "biases", None),
+            "scale_a": _per_layer(scale_a, n, "scale_a", None),
+            "alpha": _per_layer(alpha, n, "alpha", 1.0),
+        }
+        self._chain = _C.Chain(x, y, *self._layers.values(), max_m, sm90_kernel, bool(programmatic_launch))
+
+    def _operands(self, weights, biases, scale_a, alpha) -> dict:
+        """The per-layer operands of a run or graph recording: the given ones, else the chain's."""
+        n = self.layers
+        return {
+            "weights": self._layers["weights"] if weights is None else _per_layer(weights, n, "weights", None),
+            "biases": self._layers["biases"] if biases is None else _per_layer(biases, n, "biases", None),
+            "scale_a": self._layers["scale_a"] if scale_a is None else _per_layer(scale_a, n, "scale_a", None),
+            "alpha": self._layers["alpha"] if alpha is None else _per_layer(alpha, n, "alpha", 1.0),
+        }
+
+    def run(self, x, y, *, weights=None, biases=None, scale_a=None, alpha=None, stream: Any = None) -> None:
+        """Enqueue the chain for ``x`` (M rows, 0 <= M <= ``max_m``) into ``y`` (M rows).
+
+        ``weights``, ``biases``, ``scale_a`` and ``alpha`` default to those the chain was built with
+        (a run with another M needs ``scale_a`` of M entries where the chain has scales). M = 0
+        enqueues nothing. ``stream``: see :func:`resolve_stream`.
+        """
+        ops = self._operands(weights, biases, scale_a, alpha)
+        self._chain.run(x, y, *ops.values(), resolve_stream(stream, x, y))
+
+    def kernel_for(self, m: int) -> str:
+        """The tile configuration a run with ``m`` rows uses: a :class:`Plan` built with
+        ``backend="sm90", split_k_mode="none", sm90_kernel=`` this name runs one layer alone on the
+        same tile, bit for bit the same."""
+        return self._chain.kernel_for(m)
+
+    @property
+    def config(self) -> str:
+        """Layers, widths, kernel, grid and workspace (e.g. ``"sm90 chain: 4 layers 512 -> ..."``)."""
+        return self._chain.config
+
+    @property
+    def max_m(self) -> int:
+        return self._chain.max_m
+
+    @property
+    def layers(self) -> int:
+        return self._chain.layers
+
+    @property
+    def workspace_size(self) -> int:
+        """Bytes of device workspace the chain allocated when it was built."""
+        return self._chain.workspace_size
+
+    def __repr__(self) -> str:
+        return f"graphgemm.Chain({self.config})"

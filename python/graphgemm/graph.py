@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from . import _C, Plan, resolve_stream
+from . import _C, Chain, Plan, resolve_stream
 
-__all__ = ["GemmNode", "record", "update", "upload"]
+__all__ = ["GemmNode", "ChainNode", "record", "update", "record_chain", "update_chain", "upload"]
 
 _OPERANDS = ("a", "b", "d", "c", "bias", "scale_a", "scale_b")
 
@@ -162,3 +162,93 @@ def update(graph: Any, node: GemmNode, *, alpha: Optional[float] = None, beta: O
     b_ = node.beta if beta is None else beta
     node._node.update(exec_handle, graph_handle, *(merged[k] for k in _OPERANDS), a_, b_)
     node._operands, node.alpha, node.beta = merged, a_, b_
+
+
+_CHAIN_OPERANDS = ("x", "y", "weights", "biases", "scale_a", "alpha")
+
+
+class ChainNode:
+    """A recorded :class:`graphgemm.Chain`: the handle :func:`update_chain` takes. Keeps the operands
+    it was last given."""
+
+    def __init__(self, node, chain: Chain, operands: dict):
+        self._node = node
+        self._chain = chain
+        self._operands = operands
+
+    @property
+    def setup_updates(self) -> int:
+        """How many updates also rewrote the chain's setup node: those from the first one whose
+        weights or biases were not the recorded ones (dearer: record the weights the graph will run)."""
+        return self._node.setup_updates
+
+    @property
+    def max_m(self) -> int:
+        return self._chain.max_m
+
+
+def record_chain(chain: Chain, x, y, *, weights=None, biases=None, scale_a=None, alpha=None,
+                 stream: Any = None) -> ChainNode:
+    """Record ``chain`` into the graph being captured on ``stream`` (``torch.cuda.graph`` included).
+
+    The chain becomes two kernel nodes (a one-CTA setup node with the layers' fixed parameters and
+    the chain node); after instantiation :func:`update_chain` gives it a new M (up to
+    ``chain.max_m``), ``x``, ``y``, scales and alpha by rewriting the chain node's parameters alone.
+
+    Parameters
+    ----------
+    chain : Chain
+        Built with ``max_m`` the most rows a step will have. It must outlive the graph (its workspace
+        is the graph's).
+    x, y, weights, biases, scale_a, alpha
+        As for :meth:`Chain.run` (the per-layer ones default to the chain's).
+    stream : optional
+        The capturing stream (default: the arrays' framework's current stream, which is the capture
+        stream inside ``torch.cuda.graph``).
+
+    Raises
+    ------
+    ValueError
+        No capture is active on the stream, or the operands do not fit the chain.
+    """
+    ops = dict(x=x, y=y, **chain._operands(weights, biases, scale_a, alpha))
+    node = _C.ChainNode(chain._chain, *(ops[k] for k in _CHAIN_OPERANDS), resolve_stream(stream, x, y))
+    return ChainNode(node, chain, ops)
+
+
+def update_chain(graph: Any, node: ChainNode, **operands) -> None:
+    """Give the recorded chain new operands / M in the instantiated graph, without recapture.
+
+    Parameters
+    ----------
+    graph : torch.cuda.CUDAGraph or (exec, graph) ints
+        As for :func:`update`.
+    node : ChainNode
+        From :func:`record_chain`.
+    **operands
+        Any of ``x, y, weights, biases, scale_a, alpha`` (per-layer ones as for :class:`graphgemm.Chain`);
+        the others keep their last values. A new M is given by ``x`` and ``y`` with M rows (1 <= M <=
+        ``node.max_m``; ``scale_a`` then needs M entries). New weights or biases also rewrite the setup
+        node, on this and every later update.
+
+    Raises
+    ------
+    ValueError
+        The arguments do not fit the recorded chain, or the handle is stale or of another graph; the
+        graph is left as it was.
+    TypeError
+        Unknown operand names.
+    """
+    unknown = set(operands) - set(_CHAIN_OPERANDS)
+    if unknown:
+        raise TypeError(f"unknown operands {sorted(unknown)}; update_chain takes {', '.join(_CHAIN_OPERANDS)}")
+    merged = dict(node._operands)
+    merged.update({k: v for k, v in operands.items() if k in ("x", "y")})
+    layer_ops = node._chain._operands(operands.get("weights"), operands.get("biases"), operands.get("scale_a"),
+                                      operands.get("alpha"))
+    for k in ("weights", "biases", "scale_a", "alpha"):
+        if k in operands:
+            merged[k] = layer_ops[k]
+    exec_handle, graph_handle = _raw_handles(graph)
+    node._node.update(exec_handle, graph_handle, *(merged[k] for k in _CHAIN_OPERANDS))
+    node._operands = merged

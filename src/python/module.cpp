@@ -10,12 +10,14 @@
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "graphgemm/graph/graph.hpp"
 #include "graphgemm/graphgemm.hpp"
@@ -249,6 +251,110 @@ class PyGemmNode {
   graph::GemmNode node_;
 };
 
+// A chain's operands as Python gives them (graphgemm/__init__.py's Chain has made the per-layer
+// lists the same length: one entry a layer, None where a layer has no bias / scale_a).
+struct ChainOperands {
+  Array x, y;
+  std::vector<Array> weights;
+  std::vector<std::optional<Array>> biases, scale_a;
+  std::vector<float> alpha;
+};
+
+// The views of `o`, with the layers' storage that ChainArgs::layers points into (keep `layers`
+// alive while the ChainArgs is used).
+ChainArgs chain_args_of(const ChainOperands& o, int device, std::vector<ChainLayer>& layers) {
+  const std::size_t n = o.weights.size();
+  if (o.biases.size() != n || o.scale_a.size() != n || o.alpha.size() != n)
+    throw nb::value_error(("a chain takes one bias, scale_a and alpha entry a layer: " + std::to_string(n) +
+                           " weights, " + std::to_string(o.biases.size()) + " biases, " +
+                           std::to_string(o.scale_a.size()) + " scale_a, " + std::to_string(o.alpha.size()) + " alpha")
+                              .c_str());
+  ChainArgs args;
+  args.x = matrix_of(o.x, "x", device);
+  args.y = matrix_of(o.y, "y", device);
+  layers.clear();
+  layers.reserve(n);
+  for (std::size_t l = 0; l < n; ++l) {
+    const std::string at = "layer " + std::to_string(l) + ": ";
+    ChainLayer L;
+    L.w = matrix_of(o.weights[l], (at + "the weight").c_str(), device);
+    L.bias = vector_of(o.biases[l], (at + "the bias").c_str(), device);
+    L.scale_a = vector_of(o.scale_a[l], (at + "scale_a").c_str(), device);
+    L.alpha = o.alpha[l];
+    layers.push_back(L);
+  }
+  args.layers = layers;
+  return args;
+}
+
+// A GEMM chain plus its device workspace, allocated once when the chain is built.
+class PyChain {
+ public:
+  PyChain(const ChainOperands& o, std::int64_t max_m, const std::string& sm90_kernel, bool programmatic_launch) {
+    const bool have_device = cudaGetDevice(&device_) == cudaSuccess;
+    if (!have_device) (void)cudaGetLastError();
+    std::vector<ChainLayer> layers;
+    const ChainArgs args = chain_args_of(o, have_device ? device_ : -1, layers);  // argument errors first
+    if (!have_device) throw std::runtime_error("no CUDA device is usable here: graphgemm chains need an NVIDIA Hopper GPU");
+    ChainOptions options;
+    options.max_m = max_m;
+    options.sm90_kernel = sm90_kernel;
+    options.programmatic_launch = programmatic_launch;
+    check(chain_.initialize(args, options));
+    workspace_bytes_ = chain_.workspace_size();
+    const cudaError_t err = cudaMalloc(&workspace_, workspace_bytes_);
+    if (err != cudaSuccess)
+      throw std::runtime_error(std::string("allocating the chain's ") + std::to_string(workspace_bytes_) +
+                               "-byte workspace failed: " + cudaGetErrorString(err));
+  }
+  ~PyChain() {
+    if (workspace_) (void)cudaFree(workspace_);
+  }
+  PyChain(const PyChain&) = delete;
+  PyChain& operator=(const PyChain&) = delete;
+
+  void run(const ChainOperands& o, std::uintptr_t stream) const {
+    std::vector<ChainLayer> layers;
+    const ChainArgs args = chain_args_of(o, device_, layers);
+    check(chain_.run(args, workspace(), reinterpret_cast<cudaStream_t>(stream)));
+  }
+  const GemmChain& chain() const { return chain_; }
+  Workspace workspace() const { return {workspace_, workspace_bytes_}; }
+  int device() const { return device_; }
+  std::string describe() const { return chain_.describe(); }
+  std::string kernel_for(std::int64_t m) const { return chain_.kernel_for(m); }
+  std::int64_t max_m() const { return chain_.max_m(); }
+  int layers() const { return chain_.layers(); }
+  std::size_t workspace_size() const { return workspace_bytes_; }
+
+ private:
+  GemmChain chain_;
+  int device_ = 0;
+  void* workspace_ = nullptr;
+  std::size_t workspace_bytes_ = 0;
+};
+
+// A chain recorded into a graph being captured (by graphgemm or another library): its setup and
+// chain nodes. The chain (and so its workspace) must outlive it (the binding keeps it alive).
+class PyChainNode {
+ public:
+  PyChainNode(const PyChain& chain, const ChainOperands& o, std::uintptr_t stream) : chain_(chain) {
+    std::vector<ChainLayer> layers;
+    const ChainArgs args = chain_args_of(o, chain.device(), layers);
+    check(graph::record_chain(chain.chain(), args, chain.workspace(), reinterpret_cast<cudaStream_t>(stream), node_));
+  }
+  void update(std::uintptr_t exec, std::uintptr_t graph, const ChainOperands& o) const {
+    std::vector<ChainLayer> layers;
+    const ChainArgs args = chain_args_of(o, chain_.device(), layers);
+    check(node_.update(reinterpret_cast<cudaGraphExec_t>(exec), reinterpret_cast<cudaGraph_t>(graph), args));
+  }
+  long long setup_updates() const { return node_.setup_updates(); }
+
+ private:
+  const PyChain& chain_;
+  graph::ChainNode node_;
+};
+
 }  // namespace
 
 NB_MODULE(_C, m) {
@@ -307,6 +413,51 @@ NB_MODULE(_C, m) {
       .def_prop_ro("updatable", &PyGemmNode::updatable)
       .def_prop_ro("why_fixed", &PyGemmNode::why_fixed)
       .def_prop_ro("max_m", &PyGemmNode::max_m);
+  nb::class_<PyChain>(m, "Chain")
+      .def(
+          "__init__",
+          [](PyChain* self, Array x, Array y, std::vector<Array> weights, std::vector<std::optional<Array>> biases,
+             std::vector<std::optional<Array>> scale_a, std::vector<float> alpha, std::int64_t max_m,
+             const std::string& sm90_kernel, bool programmatic_launch) {
+            new (self) PyChain(ChainOperands{x, y, std::move(weights), std::move(biases), std::move(scale_a), std::move(alpha)},
+                               max_m, sm90_kernel, programmatic_launch);
+          },
+          nb::arg("x"), nb::arg("y"), nb::arg("weights"), nb::arg("biases"), nb::arg("scale_a"), nb::arg("alpha"),
+          nb::arg("max_m"), nb::arg("sm90_kernel"), nb::arg("programmatic_launch"))
+      .def(
+          "run",
+          [](const PyChain& self, Array x, Array y, std::vector<Array> weights, std::vector<std::optional<Array>> biases,
+             std::vector<std::optional<Array>> scale_a, std::vector<float> alpha, std::uintptr_t stream) {
+            self.run(ChainOperands{x, y, std::move(weights), std::move(biases), std::move(scale_a), std::move(alpha)}, stream);
+          },
+          nb::arg("x"), nb::arg("y"), nb::arg("weights"), nb::arg("biases"), nb::arg("scale_a"), nb::arg("alpha"),
+          nb::arg("stream"))
+      .def("kernel_for", &PyChain::kernel_for, nb::arg("m"))
+      .def_prop_ro("config", &PyChain::describe)
+      .def_prop_ro("max_m", &PyChain::max_m)
+      .def_prop_ro("layers", &PyChain::layers)
+      .def_prop_ro("workspace_size", &PyChain::workspace_size)
+      .def_prop_ro("device", &PyChain::device);
+  nb::class_<PyChainNode>(m, "ChainNode")
+      .def(
+          "__init__",
+          [](PyChainNode* self, const PyChain& chain, Array x, Array y, std::vector<Array> weights,
+             std::vector<std::optional<Array>> biases, std::vector<std::optional<Array>> scale_a, std::vector<float> alpha,
+             std::uintptr_t stream) {
+            new (self) PyChainNode(
+                chain, ChainOperands{x, y, std::move(weights), std::move(biases), std::move(scale_a), std::move(alpha)}, stream);
+          },
+          nb::arg("chain"), nb::arg("x"), nb::arg("y"), nb::arg("weights"), nb::arg("biases"), nb::arg("scale_a"),
+          nb::arg("alpha"), nb::arg("stream"), nb::keep_alive<1, 2>())
+      .def(
+          "update",
+          [](const PyChainNode& self, std::uintptr_t exec, std::uintptr_t graph, Array x, Array y, std::vector<Array> weights,
+             std::vector<std::optional<Array>> biases, std::vector<std::optional<Array>> scale_a, std::vector<float> alpha) {
+            self.update(exec, graph, ChainOperands{x, y, std::move(weights), std::move(biases), std::move(scale_a), std::move(alpha)});
+          },
+          nb::arg("exec"), nb::arg("graph"), nb::arg("x"), nb::arg("y"), nb::arg("weights"), nb::arg("biases"),
+          nb::arg("scale_a"), nb::arg("alpha"))
+      .def_prop_ro("setup_updates", &PyChainNode::setup_updates);
   m.def(
       "graph_upload",
       [](std::uintptr_t exec, std::uintptr_t stream) {

@@ -85,3 +85,54 @@ def test_graph_update_argument_errors():
     with pytest.raises(TypeError, match="keep_graph=True"):
         ggg._raw_handles(object())
     assert ggg._raw_handles((5, 7)) == (5, 7)
+
+
+def test_chain_argument_errors():
+    x = np.ones((4, 16), dtype=np.float16)
+    w = [np.ones((16, 8), dtype=np.float16), np.ones((8, 16), dtype=np.float16)]
+    y = np.empty((4, 16), dtype=np.float16)
+    with pytest.raises(ValueError, match="biases has 1 entries but the chain has 2 layers"):
+        graphgemm.Chain(x, y, w, biases=[None])
+    with pytest.raises(ValueError, match="alpha has 3 entries but the chain has 2 layers"):
+        graphgemm.Chain(x, y, w, alpha=[1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="x is not in CUDA device memory"):
+        graphgemm.Chain(x, y, w, alpha=0.5)
+    with pytest.raises(ValueError, match="x must be a 2-D array"):
+        graphgemm.Chain(np.ones(16, dtype=np.float16), y, w)
+
+
+def test_chain_update_argument_errors():
+    import graphgemm.graph as ggg
+
+    with pytest.raises(TypeError, match="unknown operands.*update_chain takes x, y, weights"):
+        ggg.update_chain((0, 0), None, a=np.zeros(1))
+
+
+def test_chain_update_keeps_what_it_is_not_given():
+    """update_chain's merge of new and last operands (the C++ node replaced by a recorder)."""
+    import graphgemm.graph as ggg
+
+    class Recorder:
+        def __init__(self):
+            self.calls = []
+
+        def update(self, *args):
+            self.calls.append(args)
+
+    class FakeCore:
+        layers = 2
+
+    chain = object.__new__(graphgemm.Chain)
+    chain._chain = FakeCore()
+    chain._layers = {"weights": ["w0", "w1"], "biases": [None, "b1"], "scale_a": [None, None], "alpha": [1.0, 1.0]}
+    rec = Recorder()
+    node = ggg.ChainNode(rec, chain, dict(x="x0", y="y0", **chain._operands(None, None, None, None)))
+    ggg.update_chain((11, 22), node, x="x1", alpha=0.5)
+    ggg.update_chain((11, 22), node, y="y2", scale_a=[None, "s1"], weights=["v0", "v1"])
+    assert rec.calls == [
+        (11, 22, "x1", "y0", ["w0", "w1"], [None, "b1"], [None, None], [0.5, 0.5]),
+        (11, 22, "x1", "y2", ["v0", "v1"], [None, "b1"], [None, "s1"], [0.5, 0.5]),
+    ]
+    with pytest.raises(ValueError, match="weights has 1 entries but the chain has 2 layers"):
+        ggg.update_chain((11, 22), node, weights=["w"])
+    assert len(rec.calls) == 2 and node._operands["weights"] == ["v0", "v1"]
