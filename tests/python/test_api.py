@@ -136,3 +136,30 @@ def test_chain_update_keeps_what_it_is_not_given():
     with pytest.raises(ValueError, match="weights has 1 entries but the chain has 2 layers"):
         ggg.update_chain((11, 22), node, weights=["w"])
     assert len(rec.calls) == 2 and node._operands["weights"] == ["v0", "v1"]
+
+
+def test_chain_argument_errors_name_the_layer():
+    """Per-layer operands reach C++ as lists (arrays, None entries, floats); errors say which layer."""
+    from fake_dlpack import FakeCudaArray as F
+
+    x, y = F((4, 16)), F((4, 16))
+    w = [F((8, 16)).t(), F((16, 8)).t()]  # Linear weights N x K, passed transposed
+    with pytest.raises(ValueError, match="layer 1: the weight must be a 2-D array"):
+        graphgemm.Chain(x, y, [w[0], F((8,))])
+    with pytest.raises(ValueError, match=r"layer 0: the weight has strides \(2, 32\)"):
+        graphgemm.Chain(x, y, [F((16, 8), strides=(2, 32)), w[1]])
+    with pytest.raises(ValueError, match="layer 1: scale_a must be a 1-D array"):
+        graphgemm.Chain(x, y, w, scale_a=[None, F((4, 1), dtype="float32")])
+    with pytest.raises(ValueError, match="layer 0: the bias must be contiguous"):
+        graphgemm.Chain(x, y, w, biases=[F((8,), dtype="float32", strides=(2,)), None])
+
+
+@pytest.mark.skipif(graphgemm.cuda_device_count() > 0, reason="skipped: a CUDA device is present (this checks the message without one)")
+def test_without_a_device_plans_and_chains_say_so():
+    from fake_dlpack import FakeCudaArray as F
+
+    with pytest.raises(RuntimeError, match="no CUDA device is usable here: graphgemm chains need"):
+        graphgemm.Chain(F((4, 16)), F((4, 16)), [F((8, 16)).t(), F((16, 8)).t()], [F((8,), "float32"), None],
+                        [None, F((4,), "float32")], [1.0, 0.5])
+    with pytest.raises(RuntimeError, match="no CUDA device is usable here: graphgemm plans need"):
+        graphgemm.Plan(F((4, 16)), F((8, 16)).t(), F((4, 8)))
