@@ -90,6 +90,12 @@ def record(plan: Plan, a, b, d, c=None, bias=None, scale_a=None, scale_b=None, *
     return GemmNode(node, dict(zip(_OPERANDS, (a, b, d, c, bias, scale_a, scale_b))), alpha, beta)
 
 
+def _check_names(operands: dict, known: tuple, function: str) -> None:
+    unknown = set(operands) - set(known)
+    if unknown:
+        raise TypeError(f"unknown operands {sorted(unknown)}; {function} takes {', '.join(known)}")
+
+
 def _raw_handles(graph: Any) -> tuple:
     if isinstance(graph, tuple) and len(graph) == 2:
         return int(graph[0]), int(graph[1])
@@ -153,9 +159,7 @@ def update(graph: Any, node: GemmNode, *, alpha: Optional[float] = None, beta: O
     TypeError
         Unknown operand names.
     """
-    unknown = set(operands) - set(_OPERANDS)
-    if unknown:
-        raise TypeError(f"unknown operands {sorted(unknown)}; update takes {', '.join(_OPERANDS)}")
+    _check_names(operands, _OPERANDS, "update")
     merged = dict(node._operands, **operands)
     exec_handle, graph_handle = _raw_handles(graph)
     a_ = node.alpha if alpha is None else alpha
@@ -239,9 +243,7 @@ def update_chain(graph: Any, node: ChainNode, **operands) -> None:
     TypeError
         Unknown operand names.
     """
-    unknown = set(operands) - set(_CHAIN_OPERANDS)
-    if unknown:
-        raise TypeError(f"unknown operands {sorted(unknown)}; update_chain takes {', '.join(_CHAIN_OPERANDS)}")
+    _check_names(operands, _CHAIN_OPERANDS, "update_chain")
     merged = dict(node._operands)
     merged.update({k: v for k, v in operands.items() if k in ("x", "y")})
     layer_ops = node._chain._operands(operands.get("weights"), operands.get("biases"), operands.get("scale_a"),

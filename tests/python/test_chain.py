@@ -3,19 +3,11 @@ inside torch.cuda.graph captures and updated through torch's raw graph handles."
 import pytest
 
 import graphgemm
-from conftest import requires_gpu
+from conftest import requires_gpu, skip_unless_hopper
 
 pytestmark = requires_gpu
 torch = pytest.importorskip("torch") if graphgemm.cuda_device_count() > 0 else None
-
-
-def is_hopper():
-    return torch.cuda.get_device_capability() == (9, 0)
-
-
-# (torch is None exactly when there is no CUDA device: with one, importorskip skips the module without torch)
-_why_skip = "skipped: no CUDA device" if torch is None else None if is_hopper() else "skipped: GEMM chains run on Hopper (sm_90)"
-hopper_only = pytest.mark.skipif(_why_skip is not None, reason=_why_skip or "")
+hopper_only = skip_unless_hopper(torch, "skipped: GEMM chains run on Hopper (sm_90)")
 
 MAX_M = 256
 
@@ -123,12 +115,11 @@ def test_chain_errors_raise_and_write_nothing():
     assert torch.isnan(y).all()
 
 
-@hopper_only
-@pytest.mark.parametrize("uploaded", [False, True])
-def test_chain_node_updated_inside_a_torch_graph(uploaded):
+def recorded_chain(L):
+    """L's chain (max_m MAX_M) recorded into a torch graph (kept for updates) with a torch op after it,
+    instantiated: (chain, y, graph, node, z = relu(y) in the graph)."""
     import graphgemm.graph as ggg
 
-    L = Layers(torch.bfloat16, seed=3)
     y = torch.empty(MAX_M, L.widths[-1], device="cuda", dtype=L.dtype)
     chain = graphgemm.Chain(L.xs[0], y, L.weights(), L.biases, L.scale_a(MAX_M), L.alpha, max_m=MAX_M)
     s = torch.cuda.Stream()
@@ -138,6 +129,16 @@ def test_chain_node_updated_inside_a_torch_graph(uploaded):
         node = ggg.record_chain(chain, L.xs[0], y)
         z = torch.relu(y)  # a torch op after ours, in the same graph
     g.instantiate()
+    return chain, y, g, node, z
+
+
+@hopper_only
+@pytest.mark.parametrize("uploaded", [False, True])
+def test_chain_node_updated_inside_a_torch_graph(uploaded):
+    import graphgemm.graph as ggg
+
+    L = Layers(torch.bfloat16, seed=3)
+    chain, y, g, node, z = recorded_chain(L)
     if uploaded:
         ggg.upload(g)
     eager_y = torch.empty_like(y)
@@ -168,14 +169,7 @@ def test_refused_chain_update_leaves_the_graph_as_it_was():
     import graphgemm.graph as ggg
 
     L = Layers(torch.bfloat16, seed=4)
-    y = torch.empty(MAX_M, L.widths[-1], device="cuda", dtype=L.dtype)
-    chain = graphgemm.Chain(L.xs[0], y, L.weights(), L.biases, L.scale_a(MAX_M), L.alpha, max_m=MAX_M)
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    g = torch.cuda.CUDAGraph(keep_graph=True)
-    with torch.cuda.graph(g, stream=s):
-        node = ggg.record_chain(chain, L.xs[0], y)
-    g.instantiate()
+    chain, y, g, node, _ = recorded_chain(L)
     g.replay()
     torch.cuda.synchronize()
     before = y.clone()
@@ -190,4 +184,4 @@ def test_refused_chain_update_leaves_the_graph_as_it_was():
     torch.cuda.synchronize()
     assert torch.equal(y, before)
     with pytest.raises(ValueError, match="capture"):
-        ggg.record_chain(chain, L.xs[0], y, stream=s)  # no capture active
+        ggg.record_chain(chain, L.xs[0], y, stream=torch.cuda.current_stream())  # no capture active

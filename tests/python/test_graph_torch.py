@@ -2,19 +2,11 @@
 import pytest
 
 import graphgemm
-from conftest import requires_gpu
+from conftest import requires_gpu, skip_unless_hopper
 
 pytestmark = requires_gpu
 torch = pytest.importorskip("torch") if graphgemm.cuda_device_count() > 0 else None
-
-
-def is_hopper():
-    return torch.cuda.get_device_capability() == (9, 0)
-
-
-# (torch is None exactly when there is no CUDA device: with one, importorskip skips the module without torch)
-_why_skip = "skipped: no CUDA device" if torch is None else None if is_hopper() else "skipped: GEMM nodes update on the sm90 kernels (Hopper)"
-hopper_only = pytest.mark.skipif(_why_skip is not None, reason=_why_skip or "")
+hopper_only = skip_unless_hopper(torch, "skipped: GEMM nodes update on the sm90 kernels (Hopper)")
 
 
 @hopper_only
