@@ -335,7 +335,10 @@ class Chain:
         enqueues nothing. ``stream``: see :func:`resolve_stream`.
         """
         ops = self._operands(weights, biases, scale_a, alpha)
-        self._chain.run(x, y, *ops.values(), resolve_stream(stream, x, y))
+        if weights is None and biases is None:  # the C++ side holds the built weights' and biases' views
+            self._chain.run_step(x, y, ops["scale_a"], ops["alpha"], resolve_stream(stream, x, y))
+        else:
+            self._chain.run(x, y, *ops.values(), resolve_stream(stream, x, y))
 
     def kernel_for(self, m: int) -> str:
         """The tile configuration a run with ``m`` rows uses: a :class:`Plan` built with

@@ -252,5 +252,8 @@ def update_chain(graph: Any, node: ChainNode, **operands) -> None:
         if k in operands:
             merged[k] = layer_ops[k]
     exec_handle, graph_handle = _raw_handles(graph)
-    node._node.update(exec_handle, graph_handle, *(merged[k] for k in _CHAIN_OPERANDS))
+    if "weights" in operands or "biases" in operands:
+        node._node.update(exec_handle, graph_handle, *(merged[k] for k in _CHAIN_OPERANDS))
+    else:  # a step: the C++ node keeps the weights' and biases' views of the last update
+        node._node.update_step(exec_handle, graph_handle, merged["x"], merged["y"], merged["scale_a"], merged["alpha"])
     node._operands = merged

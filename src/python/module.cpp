@@ -287,6 +287,31 @@ ChainArgs chain_args_of(const ChainOperands& o, int device, std::vector<ChainLay
   return args;
 }
 
+// What a step of a chain changes (x, y, the per-row scales, alpha), over layers whose weights and
+// biases are given by `fixed` (the views of an earlier call, whose arrays the Python side keeps):
+// only x, y and the scales given are imported, so a step pays no DLPack import for the weights and
+// biases (a few µs an array).
+ChainArgs step_args_of(const Array& x, const Array& y, const std::vector<std::optional<Array>>& scale_a,
+                       const std::vector<float>& alpha, const std::vector<ChainLayer>& fixed, int device,
+                       std::vector<ChainLayer>& layers) {
+  if (scale_a.size() != fixed.size() || alpha.size() != fixed.size())
+    throw nb::value_error(("a chain takes one scale_a and alpha entry a layer: " + std::to_string(fixed.size()) +
+                           " layers, " + std::to_string(scale_a.size()) + " scale_a, " + std::to_string(alpha.size()) +
+                           " alpha")
+                              .c_str());
+  ChainArgs args;
+  args.x = matrix_of(x, "x", device);
+  args.y = matrix_of(y, "y", device);
+  layers = fixed;
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    if (scale_a[l]) layers[l].scale_a = vector_of(scale_a[l], ("layer " + std::to_string(l) + ": scale_a").c_str(), device);
+    else layers[l].scale_a.reset();
+    layers[l].alpha = alpha[l];
+  }
+  args.layers = layers;
+  return args;
+}
+
 // A GEMM chain plus its device workspace, allocated once when the chain is built.
 class PyChain {
  public:
@@ -296,6 +321,7 @@ class PyChain {
     std::vector<ChainLayer> layers;
     const ChainArgs args = chain_args_of(o, have_device ? device_ : -1, layers);  // argument errors first
     if (!have_device) throw std::runtime_error("no CUDA device is usable here: graphgemm chains need an NVIDIA Hopper GPU");
+    layers_ = layers;
     ChainOptions options;
     options.max_m = max_m;
     options.sm90_kernel = sm90_kernel;
@@ -318,6 +344,13 @@ class PyChain {
     const ChainArgs args = chain_args_of(o, device_, layers);
     check(chain_.run(args, workspace(), reinterpret_cast<cudaStream_t>(stream)));
   }
+  // A run with the weights and biases the chain was built with.
+  void run_step(const Array& x, const Array& y, const std::vector<std::optional<Array>>& scale_a,
+                const std::vector<float>& alpha, std::uintptr_t stream) const {
+    std::vector<ChainLayer> layers;
+    const ChainArgs args = step_args_of(x, y, scale_a, alpha, layers_, device_, layers);
+    check(chain_.run(args, workspace(), reinterpret_cast<cudaStream_t>(stream)));
+  }
   const GemmChain& chain() const { return chain_; }
   Workspace workspace() const { return {workspace_, workspace_bytes_}; }
   int device() const { return device_; }
@@ -329,6 +362,7 @@ class PyChain {
 
  private:
   GemmChain chain_;
+  std::vector<ChainLayer> layers_;  // as built (the Python Chain keeps their arrays)
   int device_ = 0;
   void* workspace_ = nullptr;
   std::size_t workspace_bytes_ = 0;
@@ -342,17 +376,28 @@ class PyChainNode {
     std::vector<ChainLayer> layers;
     const ChainArgs args = chain_args_of(o, chain.device(), layers);
     check(graph::record_chain(chain.chain(), args, chain.workspace(), reinterpret_cast<cudaStream_t>(stream), node_));
+    layers_ = std::move(layers);
   }
-  void update(std::uintptr_t exec, std::uintptr_t graph, const ChainOperands& o) const {
+  void update(std::uintptr_t exec, std::uintptr_t graph, const ChainOperands& o) {
     std::vector<ChainLayer> layers;
     const ChainArgs args = chain_args_of(o, chain_.device(), layers);
     check(node_.update(reinterpret_cast<cudaGraphExec_t>(exec), reinterpret_cast<cudaGraph_t>(graph), args));
+    layers_ = std::move(layers);
+  }
+  // An update that keeps the weights and biases of the last record / update.
+  void update_step(std::uintptr_t exec, std::uintptr_t graph, const Array& x, const Array& y,
+                   const std::vector<std::optional<Array>>& scale_a, const std::vector<float>& alpha) {
+    std::vector<ChainLayer> layers;
+    const ChainArgs args = step_args_of(x, y, scale_a, alpha, layers_, chain_.device(), layers);
+    check(node_.update(reinterpret_cast<cudaGraphExec_t>(exec), reinterpret_cast<cudaGraph_t>(graph), args));
+    layers_ = std::move(layers);
   }
   long long setup_updates() const { return node_.setup_updates(); }
 
  private:
   const PyChain& chain_;
   graph::ChainNode node_;
+  std::vector<ChainLayer> layers_;  // of the last record / update (the Python node keeps their arrays)
 };
 
 }  // namespace
@@ -432,6 +477,8 @@ NB_MODULE(_C, m) {
           },
           nb::arg("x"), nb::arg("y"), nb::arg("weights"), nb::arg("biases"), nb::arg("scale_a"), nb::arg("alpha"),
           nb::arg("stream"))
+      .def("run_step", &PyChain::run_step, nb::arg("x"), nb::arg("y"), nb::arg("scale_a"), nb::arg("alpha"),
+           nb::arg("stream"))
       .def("kernel_for", &PyChain::kernel_for, nb::arg("m"))
       .def_prop_ro("config", &PyChain::describe)
       .def_prop_ro("max_m", &PyChain::max_m)
@@ -451,12 +498,14 @@ NB_MODULE(_C, m) {
           nb::arg("alpha"), nb::arg("stream"), nb::keep_alive<1, 2>())
       .def(
           "update",
-          [](const PyChainNode& self, std::uintptr_t exec, std::uintptr_t graph, Array x, Array y, std::vector<Array> weights,
+          [](PyChainNode& self, std::uintptr_t exec, std::uintptr_t graph, Array x, Array y, std::vector<Array> weights,
              std::vector<std::optional<Array>> biases, std::vector<std::optional<Array>> scale_a, std::vector<float> alpha) {
             self.update(exec, graph, ChainOperands{x, y, std::move(weights), std::move(biases), std::move(scale_a), std::move(alpha)});
           },
           nb::arg("exec"), nb::arg("graph"), nb::arg("x"), nb::arg("y"), nb::arg("weights"), nb::arg("biases"),
           nb::arg("scale_a"), nb::arg("alpha"))
+      .def("update_step", &PyChainNode::update_step, nb::arg("exec"), nb::arg("graph"), nb::arg("x"), nb::arg("y"),
+           nb::arg("scale_a"), nb::arg("alpha"))
       .def_prop_ro("setup_updates", &PyChainNode::setup_updates);
   m.def(
       "graph_upload",

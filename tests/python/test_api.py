@@ -117,7 +117,10 @@ def test_chain_update_keeps_what_it_is_not_given():
             self.calls = []
 
         def update(self, *args):
-            self.calls.append(args)
+            self.calls.append(("update",) + args)
+
+        def update_step(self, *args):
+            self.calls.append(("update_step",) + args)
 
     class FakeCore:
         layers = 2
@@ -129,13 +132,15 @@ def test_chain_update_keeps_what_it_is_not_given():
     node = ggg.ChainNode(rec, chain, dict(x="x0", y="y0", **chain._operands(None, None, None, None)))
     ggg.update_chain((11, 22), node, x="x1", alpha=0.5)
     ggg.update_chain((11, 22), node, y="y2", scale_a=[None, "s1"], weights=["v0", "v1"])
+    ggg.update_chain((11, 22), node, y="y3")
     assert rec.calls == [
-        (11, 22, "x1", "y0", ["w0", "w1"], [None, "b1"], [None, None], [0.5, 0.5]),
-        (11, 22, "x1", "y2", ["v0", "v1"], [None, "b1"], [None, "s1"], [0.5, 0.5]),
+        ("update_step", 11, 22, "x1", "y0", [None, None], [0.5, 0.5]),  # weights and biases kept: a step
+        ("update", 11, 22, "x1", "y2", ["v0", "v1"], [None, "b1"], [None, "s1"], [0.5, 0.5]),
+        ("update_step", 11, 22, "x1", "y3", [None, "s1"], [0.5, 0.5]),
     ]
     with pytest.raises(ValueError, match="weights has 1 entries but the chain has 2 layers"):
         ggg.update_chain((11, 22), node, weights=["w"])
-    assert len(rec.calls) == 2 and node._operands["weights"] == ["v0", "v1"]
+    assert len(rec.calls) == 3 and node._operands["weights"] == ["v0", "v1"]
 
 
 def test_chain_argument_errors_name_the_layer():

@@ -162,6 +162,13 @@ def test_chain_node_updated_inside_a_torch_graph(uploaded):
     torch.cuda.synchronize()
     assert torch.equal(y, eager_y)
     assert node.setup_updates == 1
+    # A step after it keeps the new weights (the binding's cached views of the last update's).
+    ggg.update_chain(g, node, x=L.xs[1][:5], y=y[:5], scale_a=L.scale_a(5))
+    g.replay()
+    chain.run(L.xs[1][:5], eager_y[:5], scale_a=L.scale_a(5), alpha=alpha, weights=new_w)
+    torch.cuda.synchronize()
+    assert torch.equal(y[:5], eager_y[:5])
+    assert node.setup_updates == 2  # (every update after one with other weights rewrites the setup node)
 
 
 @hopper_only
