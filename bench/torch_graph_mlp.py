@@ -12,6 +12,7 @@ y[:M]. Approaches:
   graphgemm chain   one chain node (graphgemm.Chain, graphgemm.graph.record_chain) in a torch graph,
                     updated in place (graphgemm.graph.update_chain)
   floor             the chain's graph replayed with no update (the GPU work alone; results not comparable)
+  probes            the two graphgemm approaches' updates alone, no replay (their host cost from Python)
 Each in two modes: pipelined (the host runs ahead; one synchronize at the end) and synchronized
 (a synchronize after every step, as a step whose host code waits for its result). The approaches take
 turns in rounds, in an order that rotates from round to round; the median over rounds is reported
@@ -164,11 +165,14 @@ class GemmNodes:
         # Each plan's kernel (its config: "sm90: <kernel>, ..."), for the eager runs at other M.
         self.kernels = [plan.config.split(" ")[1].rstrip(",") for plan in self.plans]
 
-    def step(self, i: int, m: int):
+    def update(self, i: int, m: int):
         x = self.p.xs[i % INPUTS]
         ggg.update(self.graph, self.nodes[0], a=x[:m], d=self.h[1][:m])
         for l in range(1, LAYERS):
             ggg.update(self.graph, self.nodes[l], a=self.h[l][:m], d=self.h[l + 1][:m])
+
+    def step(self, i: int, m: int):
+        self.update(i, m)
         self.graph.replay()
 
     def result(self, m: int):
@@ -194,8 +198,11 @@ class ChainNode:
         self.chain = graphgemm.Chain(p.xs[0], self.y, [w.t() for w in p.w], p.b, max_m=p.max_m)
         self.graph, self.node = _capture(lambda: ggg.record_chain(self.chain, p.xs[0], self.y))
 
-    def step(self, i: int, m: int):
+    def update(self, i: int, m: int):
         ggg.update_chain(self.graph, self.node, x=self.p.xs[i % INPUTS][:m], y=self.y[:m])
+
+    def step(self, i: int, m: int):
+        self.update(i, m)
         self.graph.replay()
 
     def result(self, m: int):
@@ -205,6 +212,17 @@ class ChainNode:
         out = torch.empty(m, self.p.hidden, device="cuda", dtype=torch.bfloat16)
         self.chain.run(self.p.xs[i % INPUTS][:m], out)
         return out
+
+
+class UpdatesOnly:
+    """Host cost of an approach's updates alone: its step without the replay (results not comparable)."""
+
+    def __init__(self, a):
+        self.a = a
+        self.name = f"probe: {a.name.split(' (')[0]}, updates only, no replay"
+
+    def step(self, i: int, m: int):
+        self.a.update(i, m)
 
 
 class Floor:
@@ -224,7 +242,7 @@ def check(p: Mlp, approaches, ms) -> list:
     for i, m in enumerate(ms):
         ref = p.torch_forward(p.xs[i % INPUTS][:m]).float()
         for a in approaches:
-            if isinstance(a, Floor):
+            if isinstance(a, (Floor, UpdatesOnly)):
                 continue
             a.step(i, m)
             got = a.result(m).float()
@@ -256,7 +274,9 @@ def run_hidden(hidden: int, args) -> dict:
     p.torch_forward(p.xs[0])  # torch's cuBLAS set up before any capture
     torch.cuda.synchronize()
     chain = ChainNode(p)
-    approaches = [Eager(p), TorchBuckets(p), TorchRecapture(p), GemmNodes(p), chain, Floor(chain)]
+    nodes = GemmNodes(p)
+    approaches = [Eager(p), TorchBuckets(p), TorchRecapture(p), nodes, chain, Floor(chain), UpdatesOnly(nodes),
+                  UpdatesOnly(chain)]
     checks = check(p, approaches, [1, 17, 64, 100, 255, args.max_m])
     results = {a.name: {"pipelined": [], "synchronized": []} for a in approaches}
     for r in range(args.rounds):
