@@ -5,7 +5,8 @@
 #   STEPS="build test check graph bench profile" BENCH_ARGS="--backends cublaslt" tools/device_run.sh
 #   (graph: graphgemm_graph_bench into results/<device>/graph_bench.{json,md}; GRAPH_BENCH_ARGS passes options;
 #    sol: the memory speed of light beside cuBLASLt and ours on splitk and llm M <= 256, results/<device>/sol/;
-#    chain: GEMM chains M by M against their layers as plans, results/<device>/chain_sweep/, CHAIN_SWEEP_ARGS)
+#    chain: GEMM chains M by M against their layers as plans, results/<device>/chain_sweep/, CHAIN_SWEEP_ARGS;
+#    python: pytest, the Python overhead, the torch-graph MLP (bench/torch_graph_mlp.py), the host bench)
 # Suite figures: leave `sol` out of BENCH_ARGS' backends. With it beside them in the bench step,
 # cuBLASLt ran the splitk shapes 4-6% slower (ours unmoved; H100, session 24,
 # bench/results/h100/experiments_s24/benchcfg/); the sol step's own run did not show it.
@@ -65,11 +66,19 @@ if [[ " $STEPS " == *" test "* ]]; then
   [ -x $build/examples/graphgemm_demo ] && step demo $build/examples/graphgemm_demo
 fi
 if [[ " $STEPS " == *" python "* ]]; then
+  # A prebuilt pack carries the module alone (python/graphgemm/_C.cpython-312-*.so, see
+  # tools/pack_prebuilt.sh): the package's Python files come from the working tree.
+  if compgen -G "$build/python/graphgemm/_C*.so" >/dev/null && [ ! -f "$build/python/graphgemm/__init__.py" ]; then
+    cp python/graphgemm/*.py "$build/python/graphgemm/"
+  fi
   export PYTHONPATH="$PWD/$build/python${PYTHONPATH:+:$PYTHONPATH}"
   step pytest python3 -m pytest -q -rs tests/python
   mkdir -p "$work/results/$device"
-  step py_overhead python3 bench/python_overhead.py --out "$work/results/$device"
-  step host_overhead $build/bench/graphgemm_host_bench --out "$work/results/$device"
+  if python3 -c "import graphgemm.torch" 2>/dev/null; then  # (a pack has no torch operators)
+    step py_overhead python3 bench/python_overhead.py --out "$work/results/$device"
+  fi
+  step torch_graph_mlp python3 bench/torch_graph_mlp.py --out "$work/results/$device"
+  [ -x $build/bench/graphgemm_host_bench ] && step host_overhead $build/bench/graphgemm_host_bench --out "$work/results/$device"
 fi
 if [[ " $STEPS " == *" sanitize "* ]]; then
   # compute-sanitizer slows kernels down 10-100x: a few tests that cover every kernel path (both

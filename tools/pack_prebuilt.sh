@@ -11,6 +11,10 @@
 #   cmake -S . -B build-shared -G Ninja -DCMAKE_BUILD_TYPE=Release -DGRAPHGEMM_BUILD_TESTS=ON -DBUILD_SHARED_LIBS=ON
 #   tools/pack_prebuilt.sh build-probe/x build-shared
 # (there: LD_LIBRARY_PATH=$PWD/build-probe/x; tools/device_run.sh sets it when the pack has the library).
+# The Python module for the GPU machine's Python (3.12): configure that build once with
+# -DGRAPHGEMM_BUILD_PYTHON=ON -DPython_EXECUTABLE=<python3.12> (nanobind installed for it), build, and name
+# python/graphgemm/_C.cpython-312-x86_64-linux-gnu.so in PACK_FILES (device_run.sh's python step adds
+# the package's .py files there); configure back to the local Python after (only _C rebuilds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=${1:?usage: tools/pack_prebuilt.sh DEST [build-dir]}
