@@ -215,14 +215,22 @@ class ChainNode:
 
 
 class UpdatesOnly:
-    """Host cost of an approach's updates alone: its step without the replay (results not comparable)."""
+    """Host cost of an approach's updates alone: its step without the replay (results not comparable);
+    dlpack=True: with graphgemm.graph's torch fast path off (every operand through DLPack)."""
 
-    def __init__(self, a):
-        self.a = a
-        self.name = f"probe: {a.name.split(' (')[0]}, updates only, no replay"
+    def __init__(self, a, dlpack: bool = False):
+        self.a, self.dlpack = a, dlpack
+        self.name = f"probe: {a.name.split(' (')[0]}, updates only, no replay{', all through DLPack' if dlpack else ''}"
 
     def step(self, i: int, m: int):
-        self.a.update(i, m)
+        if self.dlpack:
+            ggg._TORCH_FAST_PATH = False
+            try:
+                self.a.update(i, m)
+            finally:
+                ggg._TORCH_FAST_PATH = True
+        else:
+            self.a.update(i, m)
 
 
 class Floor:
@@ -276,7 +284,7 @@ def run_hidden(hidden: int, args) -> dict:
     chain = ChainNode(p)
     nodes = GemmNodes(p)
     approaches = [Eager(p), TorchBuckets(p), TorchRecapture(p), nodes, chain, Floor(chain), UpdatesOnly(nodes),
-                  UpdatesOnly(chain)]
+                  UpdatesOnly(nodes, dlpack=True), UpdatesOnly(chain)]
     checks = check(p, approaches, [1, 17, 64, 100, 255, args.max_m])
     results = {a.name: {"pipelined": [], "synchronized": []} for a in approaches}
     for r in range(args.rounds):

@@ -25,11 +25,67 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from . import _C, Chain, Plan, resolve_stream
+from . import _C, Chain, Plan, _framework, resolve_stream
 
 __all__ = ["GemmNode", "ChainNode", "record", "update", "record_chain", "update_chain", "upload"]
 
 _OPERANDS = ("a", "b", "d", "c", "bias", "scale_a", "scale_b")
+_M_ROWS = ("a", "d", "c")  # the operands with M rows (scale_a: M entries per row, or 1 per tensor)
+
+# Updates of torch tensors that match the recording but for M go to C++ as pointers (see
+# _torch_update_args); False sends every update through DLPack (for comparing the two).
+_TORCH_FAST_PATH = True
+
+
+def _torch_node_signature(operands: dict):
+    """(the operands' signature (_signature_of), torch.Tensor), or None if any operand is not a torch tensor."""
+    if any(t is not None and _framework(t) != "torch" for t in operands.values()):
+        return None
+    import torch  # (imported already: the operands are torch tensors)
+
+    return _signature_of(operands), torch.Tensor
+
+
+def _signature_of(operands: dict) -> dict:
+    """Per operand (None kept): dtype, strides, device, rank and shape with M left out (a, d, c: their
+    columns; scale_a: nothing)."""
+    sig = {}
+    for k in _OPERANDS:
+        t = operands[k]
+        if t is None:
+            sig[k] = None
+            continue
+        shape = tuple(t.shape)
+        shape = shape[1:] if k in _M_ROWS else () if k == "scale_a" else shape
+        sig[k] = (t.dtype, t.stride(), t.get_device(), t.dim(), shape)
+    return sig
+
+
+def _torch_update_args(signature, tensor_type, operands: dict):
+    """(m, pointers in _OPERANDS order, scale_a's entries) if every operand is a `tensor_type` matching
+    the recorded signature (_signature_of) with one M for a, d and c; else None."""
+    ptrs, m, scale_a_size = [], None, 0
+    for k in _OPERANDS:
+        t, want = operands[k], signature[k]
+        if want is None:
+            if t is not None:
+                return None
+            ptrs.append(0)
+            continue
+        if not isinstance(t, tensor_type) or t.dtype != want[0] or t.stride() != want[1] or t.get_device() != want[2] \
+                or t.dim() != want[3]:
+            return None
+        shape = tuple(t.shape)
+        if k in _M_ROWS:
+            if shape[1:] != want[4] or (m is not None and shape[0] != m):
+                return None
+            m = shape[0]
+        elif k == "scale_a":
+            scale_a_size = shape[0]
+        elif shape != want[4]:
+            return None
+        ptrs.append(t.data_ptr())
+    return m, ptrs, scale_a_size
 
 
 class GemmNode:
@@ -40,6 +96,9 @@ class GemmNode:
         self._operands = operands
         self.alpha = alpha
         self.beta = beta
+        # NOTES: a DLPack import costs a few µs an array (Plan keeps the same fast path for runs);
+        # torch tensors shaped as recorded but for M go to C++ as pointers.
+        self._torch = _torch_node_signature(operands)
 
     @property
     def updatable(self) -> bool:
@@ -164,7 +223,12 @@ def update(graph: Any, node: GemmNode, *, alpha: Optional[float] = None, beta: O
     exec_handle, graph_handle = _raw_handles(graph)
     a_ = node.alpha if alpha is None else alpha
     b_ = node.beta if beta is None else beta
-    node._node.update(exec_handle, graph_handle, *(merged[k] for k in _OPERANDS), a_, b_)
+    fast = _torch_update_args(*node._torch, merged) if _TORCH_FAST_PATH and node._torch is not None else None
+    if fast is not None:
+        m, ptrs, scale_a_size = fast
+        node._node.update_pointers(exec_handle, graph_handle, m, *ptrs[:6], scale_a_size, ptrs[6], a_, b_)
+    else:
+        node._node.update(exec_handle, graph_handle, *(merged[k] for k in _OPERANDS), a_, b_)
     node._operands, node.alpha, node.beta = merged, a_, b_
 
 

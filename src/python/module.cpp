@@ -235,12 +235,39 @@ class PyGemmNode {
     options.max_m = max_m > 0 ? max_m : args.m();
     options.grid = node_grid_of(grid);
     check(graph::record_gemm(plan.plan(), args, plan.workspace(), reinterpret_cast<cudaStream_t>(stream), node_, options));
+    recorded_ = args;
   }
   // Updates the node in an executable graph instantiated from `graph` (raw handles, as
   // torch.cuda.CUDAGraph.raw_cuda_graph_exec() / raw_cuda_graph() return them).
   void update(std::uintptr_t exec, std::uintptr_t graph, const Operands& o, float alpha, float beta) const {
     check(node_.update(reinterpret_cast<cudaGraphExec_t>(exec), reinterpret_cast<cudaGraph_t>(graph),
                        plan_.args(o, alpha, beta)));
+  }
+  // The recorded problem with new buffers and M rows: for callers that have checked that every
+  // operand has the recorded dtype, device and strides, and shape but for M (graphgemm.graph.update
+  // does, for torch tensors). The node still validates everything before CUDA is called.
+  void update_pointers(std::uintptr_t exec, std::uintptr_t graph, std::int64_t m, std::uintptr_t a, std::uintptr_t b,
+                       std::uintptr_t d, std::uintptr_t c, std::uintptr_t bias, std::uintptr_t scale_a,
+                       std::int64_t scale_a_size, std::uintptr_t scale_b, float alpha, float beta) const {
+    GemmArgs args = recorded_;
+    args.a.data = reinterpret_cast<const void*>(a);
+    args.a.rows = m;
+    args.b.data = reinterpret_cast<const void*>(b);
+    args.d.data = reinterpret_cast<const void*>(d);
+    args.d.rows = m;
+    if (args.c) {
+      args.c->data = reinterpret_cast<const void*>(c);
+      args.c->rows = m;
+    }
+    if (args.bias) args.bias->data = reinterpret_cast<const void*>(bias);
+    if (args.scale_a) {
+      args.scale_a->data = reinterpret_cast<const void*>(scale_a);
+      args.scale_a->size = scale_a_size;
+    }
+    if (args.scale_b) args.scale_b->data = reinterpret_cast<const void*>(scale_b);
+    args.alpha = alpha;
+    args.beta = beta;
+    check(node_.update(reinterpret_cast<cudaGraphExec_t>(exec), reinterpret_cast<cudaGraph_t>(graph), args));
   }
   bool updatable() const { return node_.updatable(); }
   std::string why_fixed() const { return node_.why_fixed(); }
@@ -249,6 +276,7 @@ class PyGemmNode {
  private:
   const PyPlan& plan_;
   graph::GemmNode node_;
+  GemmArgs recorded_;  // as recorded (views of the recording's arrays; update_pointers swaps buffers and M)
 };
 
 // A chain's operands as Python gives them (graphgemm/__init__.py's Chain has made the per-layer
@@ -455,6 +483,9 @@ NB_MODULE(_C, m) {
           },
           nb::arg("exec"), nb::arg("graph"), nb::arg("a"), nb::arg("b"), nb::arg("d"), nb::arg("c").none(),
           nb::arg("bias").none(), nb::arg("scale_a").none(), nb::arg("scale_b").none(), nb::arg("alpha"), nb::arg("beta"))
+      .def("update_pointers", &PyGemmNode::update_pointers, nb::arg("exec"), nb::arg("graph"), nb::arg("m"), nb::arg("a"),
+           nb::arg("b"), nb::arg("d"), nb::arg("c"), nb::arg("bias"), nb::arg("scale_a"), nb::arg("scale_a_size"),
+           nb::arg("scale_b"), nb::arg("alpha"), nb::arg("beta"))
       .def_prop_ro("updatable", &PyGemmNode::updatable)
       .def_prop_ro("why_fixed", &PyGemmNode::why_fixed)
       .def_prop_ro("max_m", &PyGemmNode::max_m);

@@ -168,3 +168,47 @@ def test_without_a_device_plans_and_chains_say_so():
                         [None, F((4,), "float32")], [1.0, 0.5])
     with pytest.raises(RuntimeError, match="no CUDA device is usable here: graphgemm plans need"):
         graphgemm.Plan(F((4, 16)), F((8, 16)).t(), F((4, 8)))
+
+
+def test_gemm_node_update_fast_path_takes_only_what_matches_the_recording():
+    """graphgemm.graph's torch fast path (pointers and M instead of DLPack) on tensor-like objects:
+    it takes operands shaped as recorded but for M, and leaves everything else to DLPack."""
+    import graphgemm.graph as ggg
+
+    class T:  # what the fast path reads of a torch tensor
+        def __init__(self, shape, strides, dtype="bf16", device=0, ptr=0x1000):
+            self.shape, self._strides, self.dtype, self._device, self._ptr = shape, strides, dtype, device, ptr
+
+        def stride(self):
+            return self._strides
+
+        def get_device(self):
+            return self._device
+
+        def dim(self):
+            return len(self.shape)
+
+        def data_ptr(self):
+            return self._ptr
+
+    def ops(m, **kw):
+        o = dict(a=T((m, 64), (64, 1), ptr=0xa0), b=T((64, 32), (1, 64), ptr=0xb0), d=T((m, 32), (32, 1), ptr=0xd0),
+                 c=None, bias=T((32,), (1,), "f32", ptr=0xe0), scale_a=T((m,), (1,), "f32", ptr=0x5a), scale_b=None)
+        o.update(kw)
+        return o
+
+    sig = ggg._signature_of(ops(256))
+    assert ggg._torch_update_args(sig, T, ops(17)) == (17, [0xa0, 0xb0, 0xd0, 0, 0xe0, 0x5a, 0], 17)
+    assert ggg._torch_update_args(sig, T, ops(1, scale_a=T((1,), (1,), "f32", ptr=0x5b))) == \
+        (1, [0xa0, 0xb0, 0xd0, 0, 0xe0, 0x5b, 0], 1)
+    refused = {
+        "a and d with two M": ops(17, d=T((16, 32), (32, 1))),
+        "another K": ops(17, a=T((17, 72), (72, 1))),
+        "other strides": ops(17, a=T((17, 64), (128, 1))),
+        "another dtype": ops(17, bias=T((32,), (1,), "bf16")),
+        "another device": ops(17, b=T((64, 32), (1, 64), device=1)),
+        "a C not recorded": ops(17, c=T((17, 32), (32, 1))),
+        "not a tensor": ops(17, b=object()),
+    }
+    for why, o in refused.items():
+        assert ggg._torch_update_args(sig, T, o) is None, why
