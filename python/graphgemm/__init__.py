@@ -17,6 +17,7 @@ Example
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, Optional
 
 from . import _C
@@ -246,7 +247,7 @@ def _per_layer(values, layers: int, name: str, default) -> list:
     every layer); a float alpha counts for every layer."""
     if values is None:
         return [default] * layers
-    if name == "alpha" and isinstance(values, (int, float)):
+    if name == "alpha" and isinstance(values, numbers.Real):
         return [float(values)] * layers
     values = list(values)
     if len(values) != layers:

@@ -96,7 +96,7 @@ def test_chain_argument_errors():
     with pytest.raises(ValueError, match="alpha has 3 entries but the chain has 2 layers"):
         graphgemm.Chain(x, y, w, alpha=[1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="x is not in CUDA device memory"):
-        graphgemm.Chain(x, y, w, alpha=0.5)
+        graphgemm.Chain(x, y, w, alpha=np.float32(0.5))  # one alpha for every layer
     with pytest.raises(ValueError, match="x must be a 2-D array"):
         graphgemm.Chain(np.ones(16, dtype=np.float16), y, w)
 
