@@ -284,7 +284,7 @@ def run_hidden(hidden: int, args) -> dict:
     chain = ChainNode(p)
     nodes = GemmNodes(p)
     approaches = [Eager(p), TorchBuckets(p), TorchRecapture(p), nodes, chain, Floor(chain), UpdatesOnly(nodes),
-                  UpdatesOnly(nodes, dlpack=True), UpdatesOnly(chain)]
+                  UpdatesOnly(nodes, dlpack=True), UpdatesOnly(chain), UpdatesOnly(chain, dlpack=True)]
     checks = check(p, approaches, [1, 17, 64, 100, 255, args.max_m])
     results = {a.name: {"pipelined": [], "synchronized": []} for a in approaches}
     for r in range(args.rounds):

@@ -32,8 +32,9 @@ __all__ = ["GemmNode", "ChainNode", "record", "update", "record_chain", "update_
 _OPERANDS = ("a", "b", "d", "c", "bias", "scale_a", "scale_b")
 _M_ROWS = ("a", "d", "c")  # the operands with M rows (scale_a: M entries per row, or 1 per tensor)
 
-# Updates of torch tensors that match the recording but for M go to C++ as pointers (see
-# _torch_update_args); False sends every update through DLPack (for comparing the two).
+# Updates of torch tensors that match the recording but for M go to C++ as pointers (GEMM nodes:
+# _torch_update_args; chain steps without scales: _torch_step_rows); False sends every update through
+# DLPack (for comparing the two).
 _TORCH_FAST_PATH = True
 
 
@@ -243,6 +244,15 @@ class ChainNode:
         self._node = node
         self._chain = chain
         self._operands = operands
+        # x and y as recorded (torch tensors only): a step whose x and y match but for M, without
+        # scales, goes to C++ as pointers and M (as GEMM nodes' updates do).
+        xy = {"x": operands["x"], "y": operands["y"]}
+        self._torch_xy = None
+        if all(_framework(t) == "torch" for t in xy.values()):
+            import torch  # (imported already: x and y are torch tensors)
+
+            self._torch_xy = {k: (t.dtype, t.stride(), t.get_device(), t.dim(), tuple(t.shape)[1:])
+                              for k, t in xy.items()}, torch.Tensor
 
     @property
     def setup_updates(self) -> int:
@@ -319,5 +329,27 @@ def update_chain(graph: Any, node: ChainNode, **operands) -> None:
     if "weights" in operands or "biases" in operands:
         node._node.update(exec_handle, graph_handle, *(merged[k] for k in _CHAIN_OPERANDS))
     else:  # a step: the C++ node keeps the weights' and biases' views of the last update
-        node._node.update_step(exec_handle, graph_handle, merged["x"], merged["y"], merged["scale_a"], merged["alpha"])
+        m = _torch_step_rows(node, merged) if _TORCH_FAST_PATH else None
+        if m is not None:
+            node._node.update_step_pointers(exec_handle, graph_handle, m, merged["x"].data_ptr(), merged["y"].data_ptr(),
+                                            merged["alpha"])
+        else:
+            node._node.update_step(exec_handle, graph_handle, merged["x"], merged["y"], merged["scale_a"],
+                                   merged["alpha"])
     node._operands = merged
+
+
+def _torch_step_rows(node: ChainNode, merged: dict):
+    """M if the step has no scales and its x and y are torch tensors matching the recorded ones but for
+    M (one M for both); else None."""
+    if node._torch_xy is None or any(s is not None for s in merged["scale_a"]):
+        return None
+    signature, tensor_type = node._torch_xy
+    m = None
+    for k in ("x", "y"):
+        t, want = merged[k], signature[k]
+        if not isinstance(t, tensor_type) or t.dtype != want[0] or t.stride() != want[1] or t.get_device() != want[2] \
+                or t.dim() != want[3] or tuple(t.shape)[1:] != want[4] or (m is not None and t.shape[0] != m):
+            return None
+        m = t.shape[0]
+    return m

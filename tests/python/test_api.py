@@ -170,26 +170,29 @@ def test_without_a_device_plans_and_chains_say_so():
         graphgemm.Plan(F((4, 16)), F((8, 16)).t(), F((4, 8)))
 
 
+class T:
+    """What graphgemm.graph's torch fast paths read of a torch tensor."""
+
+    def __init__(self, shape, strides, dtype="bf16", device=0, ptr=0x1000):
+        self.shape, self._strides, self.dtype, self._device, self._ptr = shape, strides, dtype, device, ptr
+
+    def stride(self):
+        return self._strides
+
+    def get_device(self):
+        return self._device
+
+    def dim(self):
+        return len(self.shape)
+
+    def data_ptr(self):
+        return self._ptr
+
+
 def test_gemm_node_update_fast_path_takes_only_what_matches_the_recording():
     """graphgemm.graph's torch fast path (pointers and M instead of DLPack) on tensor-like objects:
     it takes operands shaped as recorded but for M, and leaves everything else to DLPack."""
     import graphgemm.graph as ggg
-
-    class T:  # what the fast path reads of a torch tensor
-        def __init__(self, shape, strides, dtype="bf16", device=0, ptr=0x1000):
-            self.shape, self._strides, self.dtype, self._device, self._ptr = shape, strides, dtype, device, ptr
-
-        def stride(self):
-            return self._strides
-
-        def get_device(self):
-            return self._device
-
-        def dim(self):
-            return len(self.shape)
-
-        def data_ptr(self):
-            return self._ptr
 
     def ops(m, **kw):
         o = dict(a=T((m, 64), (64, 1), ptr=0xa0), b=T((64, 32), (1, 64), ptr=0xb0), d=T((m, 32), (32, 1), ptr=0xd0),
@@ -212,3 +215,21 @@ def test_gemm_node_update_fast_path_takes_only_what_matches_the_recording():
     }
     for why, o in refused.items():
         assert ggg._torch_update_args(sig, T, o) is None, why
+
+
+def test_chain_step_fast_path_takes_only_matching_x_and_y_without_scales():
+    import graphgemm.graph as ggg
+
+    class Node:
+        _torch_xy = ({"x": ("bf16", (64, 1), 0, 2, (64,)), "y": ("bf16", (32, 1), 0, 2, (32,))}, T)
+
+    def merged(m, **kw):
+        o = dict(x=T((m, 64), (64, 1)), y=T((m, 32), (32, 1)), scale_a=[None, None])
+        o.update(kw)
+        return o
+
+    assert ggg._torch_step_rows(Node, merged(17)) == 17
+    assert ggg._torch_step_rows(Node, merged(17, scale_a=[None, T((17,), (1,), "f32")])) is None  # scales: DLPack
+    assert ggg._torch_step_rows(Node, merged(17, y=T((16, 32), (32, 1)))) is None  # two M
+    assert ggg._torch_step_rows(Node, merged(17, x=T((17, 64), (128, 1)))) is None  # other strides
+    assert ggg._torch_step_rows(Node, merged(17, y=T((17, 32), (32, 1), "f16"))) is None  # another dtype

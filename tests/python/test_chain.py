@@ -172,6 +172,39 @@ def test_chain_node_updated_inside_a_torch_graph(uploaded):
 
 
 @hopper_only
+@pytest.mark.parametrize("fast_path", [True, False])
+def test_chain_steps_without_scales_both_ways(fast_path, monkeypatch):
+    """Steps with torch x and y and no scales go to C++ as pointers and M (graphgemm.graph's torch fast
+    path); with it off, through DLPack: the same bits either way."""
+    import graphgemm.graph as ggg
+
+    L = Layers(torch.float16, seed=5)
+    y = torch.empty(MAX_M, L.widths[-1], device="cuda", dtype=L.dtype)
+    chain = graphgemm.Chain(L.xs[0], y, L.weights(), L.biases, None, L.alpha, max_m=MAX_M)
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    g = torch.cuda.CUDAGraph(keep_graph=True)
+    with torch.cuda.graph(g, stream=s):
+        node = ggg.record_chain(chain, L.xs[0], y)
+    g.instantiate()
+    eager_y = torch.empty_like(y)
+    monkeypatch.setattr(ggg, "_TORCH_FAST_PATH", fast_path)
+    for step, m in enumerate([3, MAX_M, 77, 1]):
+        x = L.xs[step % 2]
+        ggg.update_chain(g, node, x=x[:m], y=y[:m])
+        y.fill_(float("nan"))
+        g.replay()
+        chain.run(x[:m], eager_y[:m])
+        torch.cuda.synchronize()
+        assert torch.equal(y[:m], eager_y[:m]), f"step {step}, M = {m}"
+        assert torch.isnan(y[m:]).all(), f"step {step}, M = {m}: rows past M were written"
+    with pytest.raises(ValueError):  # M > max_m, refused on either path
+        ggg.update_chain(g, node, x=torch.empty(MAX_M + 1, L.widths[0], device="cuda", dtype=L.dtype),
+                         y=torch.empty(MAX_M + 1, L.widths[-1], device="cuda", dtype=L.dtype))
+    assert node.setup_updates == 0
+
+
+@hopper_only
 def test_refused_chain_update_leaves_the_graph_as_it_was():
     import graphgemm.graph as ggg
 

@@ -12,8 +12,11 @@ hopper_only = skip_unless_hopper(torch, "skipped: GEMM nodes update on the sm90 
 @hopper_only
 @pytest.mark.parametrize("grid", ["max_m", "follows_m"])
 @pytest.mark.parametrize("uploaded", [False, True])
-def test_update_m_and_input_inside_a_torch_graph(grid, uploaded):
+@pytest.mark.parametrize("fast_path", [True, False])  # torch tensors as pointers and M, or through DLPack
+def test_update_m_and_input_inside_a_torch_graph(grid, uploaded, fast_path, monkeypatch):
     import graphgemm.graph as ggg
+
+    monkeypatch.setattr(ggg, "_TORCH_FAST_PATH", fast_path)
 
     max_m, k, n = 256, 512, 768
     xs = [torch.randn(max_m, k, device="cuda", dtype=torch.bfloat16) for _ in range(3)]

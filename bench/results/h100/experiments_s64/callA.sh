@@ -15,7 +15,7 @@ timeout 150 $B/tools/sm90_gemm_check --quick --filter=_c2x2_ > $OUT/check_c2x2.l
 grep -iE "fail|error" $OUT/check_c2x2.log | head -n 5
 timeout 90 $T --gtest_filter='Sm90.QuadCluster*:Sm90.LastNTile*:Sm90.EveryKernelFits*' > $OUT/gtest_c2x2.log 2>&1; echo "gtest rc=$? $(grep -E '^\[  (PASSED|FAILED|SKIPPED)' $OUT/gtest_c2x2.log | tr '\n' ' ')"
 mkdir -p $B/python/graphgemm && cp python/graphgemm/*.py $B/python/graphgemm/
-PYTHONPATH=$PWD/$B/python timeout 90 python3 -m pytest -q -rs tests/python/test_chain.py tests/python/test_graph_torch.py \
+PYTHONPATH=$PWD/$B/python timeout 120 python3 -m pytest -q -rs tests/python/test_chain.py tests/python/test_graph_torch.py \
   tests/python/test_api.py > $OUT/pytest_chain.log 2>&1; echo "pytest rc=$? $(tail -n 1 $OUT/pytest_chain.log)"
 C21=sm90=${P}128x256x64_s4_c2x1_bk:none; C22=sm90=${P}128x256x64_s4_c2x2_bk:none
 timeout 160 $X --dtypes bf16 --suites square,llm --min-m 1024 --backends cublaslt,sm90,$C21,$C22 --out $OUT/quad_t > $OUT/quad_t.log 2>&1
