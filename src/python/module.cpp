@@ -405,6 +405,8 @@ class PyChainNode {
     const ChainArgs args = chain_args_of(o, chain.device(), layers);
     check(graph::record_chain(chain.chain(), args, chain.workspace(), reinterpret_cast<cudaStream_t>(stream), node_));
     layers_ = std::move(layers);
+    x_ = args.x;
+    y_ = args.y;
   }
   void update(std::uintptr_t exec, std::uintptr_t graph, const ChainOperands& o) {
     std::vector<ChainLayer> layers;
@@ -420,12 +422,35 @@ class PyChainNode {
     check(node_.update(reinterpret_cast<cudaGraphExec_t>(exec), reinterpret_cast<cudaGraph_t>(graph), args));
     layers_ = std::move(layers);
   }
+  // A step without scales, x and y given as pointers and M: for callers that have checked that x and
+  // y have the recorded dtype, device, strides and columns (graphgemm.graph.update_chain does, for
+  // torch tensors). The node still validates everything before CUDA is called.
+  void update_step_pointers(std::uintptr_t exec, std::uintptr_t graph, std::int64_t m, std::uintptr_t x, std::uintptr_t y,
+                            const std::vector<float>& alpha) {
+    if (alpha.size() != layers_.size())
+      throw nb::value_error(("a chain takes one alpha a layer: " + std::to_string(layers_.size()) + " layers, " +
+                             std::to_string(alpha.size()) + " alpha")
+                                .c_str());
+    std::vector<ChainLayer> layers = layers_;
+    for (std::size_t l = 0; l < layers.size(); ++l) {
+      layers[l].scale_a.reset();
+      layers[l].alpha = alpha[l];
+    }
+    ChainArgs args{x_, y_, layers};
+    args.x.data = reinterpret_cast<const void*>(x);
+    args.x.rows = m;
+    args.y.data = reinterpret_cast<const void*>(y);
+    args.y.rows = m;
+    check(node_.update(reinterpret_cast<cudaGraphExec_t>(exec), reinterpret_cast<cudaGraph_t>(graph), args));
+    layers_ = std::move(layers);
+  }
   long long setup_updates() const { return node_.setup_updates(); }
 
  private:
   const PyChain& chain_;
   graph::ChainNode node_;
   std::vector<ChainLayer> layers_;  // of the last record / update (the Python node keeps their arrays)
+  MatrixView x_, y_;                // as recorded (update_step_pointers swaps buffers and M)
 };
 
 }  // namespace
@@ -537,6 +562,8 @@ NB_MODULE(_C, m) {
           nb::arg("scale_a"), nb::arg("alpha"))
       .def("update_step", &PyChainNode::update_step, nb::arg("exec"), nb::arg("graph"), nb::arg("x"), nb::arg("y"),
            nb::arg("scale_a"), nb::arg("alpha"))
+      .def("update_step_pointers", &PyChainNode::update_step_pointers, nb::arg("exec"), nb::arg("graph"), nb::arg("m"),
+           nb::arg("x"), nb::arg("y"), nb::arg("alpha"))
       .def_prop_ro("setup_updates", &PyChainNode::setup_updates);
   m.def(
       "graph_upload",
