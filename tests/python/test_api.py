@@ -233,3 +233,14 @@ def test_chain_step_fast_path_takes_only_matching_x_and_y_without_scales():
     assert ggg._torch_step_rows(Node, merged(17, y=T((16, 32), (32, 1)))) is None  # two M
     assert ggg._torch_step_rows(Node, merged(17, x=T((17, 64), (128, 1)))) is None  # other strides
     assert ggg._torch_step_rows(Node, merged(17, y=T((17, 32), (32, 1), "f16"))) is None  # another dtype
+
+
+def test_the_binding_has_every_method_the_python_layer_calls():
+    """graphgemm/__init__.py and graph.py call these on the C++ objects (a missing one would only show
+    on a GPU, where they run)."""
+    from graphgemm import _C
+
+    wanted = {_C.Plan: ["run", "run_pointers"], _C.GemmNode: ["update", "update_pointers"],
+              _C.Chain: ["run", "run_step", "kernel_for"], _C.ChainNode: ["update", "update_step", "update_step_pointers"]}
+    missing = [f"{cls.__name__}.{name}" for cls, names in wanted.items() for name in names if not hasattr(cls, name)]
+    assert not missing, missing
