@@ -151,14 +151,49 @@ graph::NodeGrid node_grid_of(const std::string& s) {
   throw nb::value_error(("grid must be \"max_m\" or \"follows_m\" (got \"" + s + "\")").c_str());
 }
 
+// The current CUDA device, or -1 where none is usable (the error cleared): plans and chains check
+// their arguments first, then say there is no device.
+int usable_device() {
+  int device = 0;
+  if (cudaGetDevice(&device) == cudaSuccess) return device;
+  (void)cudaGetLastError();
+  return -1;
+}
+
+// Device memory a plan or chain owns for its lifetime: its workspace, allocated once when it is
+// built (never on the run path), freed with it.
+class DeviceWorkspace {
+ public:
+  DeviceWorkspace() = default;
+  ~DeviceWorkspace() {
+    if (ptr_) (void)cudaFree(ptr_);
+  }
+  DeviceWorkspace(const DeviceWorkspace&) = delete;
+  DeviceWorkspace& operator=(const DeviceWorkspace&) = delete;
+  // `owner` names it in the error ("plan", "chain").
+  void allocate(std::size_t bytes, const char* owner) {
+    if (bytes == 0) return;
+    const cudaError_t err = cudaMalloc(&ptr_, bytes);
+    if (err != cudaSuccess)
+      throw std::runtime_error(std::string("allocating the ") + owner + "'s " + std::to_string(bytes) +
+                               "-byte workspace failed: " + cudaGetErrorString(err));
+    bytes_ = bytes;
+  }
+  Workspace get() const { return {ptr_, bytes_}; }
+  std::size_t size() const { return bytes_; }
+
+ private:
+  void* ptr_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
 // A plan plus its device workspace, allocated once when the plan is built (never on the run path).
 class PyPlan {
  public:
   PyPlan(const Operands& o, float alpha, float beta, const std::string& backend, const std::string& sm90_kernel,
          const std::string& split_k_mode, int split_k_slices, const std::string& programmatic_launch,
          int split_k_cluster, const std::string& raster_order, int raster_group) {
-    const bool have_device = cudaGetDevice(&device_) == cudaSuccess;
-    if (!have_device) (void)cudaGetLastError();
+    device_ = usable_device();
     GemmOptions options;
     options.backend = backend_of(backend);
     options.sm90_kernel = sm90_kernel;
@@ -168,27 +203,16 @@ class PyPlan {
     options.split_k_cluster = split_k_cluster;
     options.sm90_raster_order = raster_order_of(raster_order);
     options.sm90_raster_group = raster_group;
-    const GemmArgs args = args_of(o, alpha, beta, have_device ? device_ : -1);  // argument errors first
-    if (!have_device) throw std::runtime_error("no CUDA device is usable here: graphgemm plans need an NVIDIA GPU");
+    const GemmArgs args = args_of(o, alpha, beta, device_);  // argument errors first
+    if (device_ < 0) throw std::runtime_error("no CUDA device is usable here: graphgemm plans need an NVIDIA GPU");
     check(plan_.initialize(args, options));
     problem_ = args;
-    workspace_bytes_ = plan_.workspace_size(args);
-    if (workspace_bytes_ > 0) {
-      const cudaError_t err = cudaMalloc(&workspace_, workspace_bytes_);
-      if (err != cudaSuccess)
-        throw std::runtime_error(std::string("allocating the plan's ") + std::to_string(workspace_bytes_) +
-                                 "-byte workspace failed: " + cudaGetErrorString(err));
-    }
+    workspace_.allocate(plan_.workspace_size(args), "plan");
   }
-  ~PyPlan() {
-    if (workspace_) (void)cudaFree(workspace_);
-  }
-  PyPlan(const PyPlan&) = delete;
-  PyPlan& operator=(const PyPlan&) = delete;
 
   void run(const Operands& o, float alpha, float beta, std::uintptr_t stream) const {
     const GemmArgs args = args_of(o, alpha, beta, device_);
-    check(plan_.run(args, {workspace_, workspace_bytes_}, reinterpret_cast<cudaStream_t>(stream)));
+    check(plan_.run(args, workspace_.get(), reinterpret_cast<cudaStream_t>(stream)));
   }
   // The planned problem with new buffers: for callers that have checked that shapes, strides,
   // dtypes and devices are the planned ones (graphgemm.Plan does, for torch tensors). The plan
@@ -205,22 +229,21 @@ class PyPlan {
     if (args.scale_b) args.scale_b->data = reinterpret_cast<const void*>(scale_b);
     args.alpha = alpha;
     args.beta = beta;
-    check(plan_.run(args, {workspace_, workspace_bytes_}, reinterpret_cast<cudaStream_t>(stream)));
+    check(plan_.run(args, workspace_.get(), reinterpret_cast<cudaStream_t>(stream)));
   }
   std::string describe() const { return plan_.describe(); }
   const GemmPlan& plan() const { return plan_; }
-  Workspace workspace() const { return {workspace_, workspace_bytes_}; }
+  Workspace workspace() const { return workspace_.get(); }
   GemmArgs args(const Operands& o, float alpha, float beta) const { return args_of(o, alpha, beta, device_); }
   std::string backend() const { return to_string(plan_.backend()); }
-  std::size_t workspace_size() const { return workspace_bytes_; }
+  std::size_t workspace_size() const { return workspace_.size(); }
   int device() const { return device_; }
 
  private:
   GemmPlan plan_;
   GemmArgs problem_;  // as planned (pointers of the arrays the plan was built with)
   int device_ = 0;
-  void* workspace_ = nullptr;
-  std::size_t workspace_bytes_ = 0;
+  DeviceWorkspace workspace_;
 };
 
 // A GEMM recorded as an updatable node of a graph being captured (by graphgemm or by another
@@ -290,6 +313,12 @@ struct ChainOperands {
 
 // The views of `o`, with the layers' storage that ChainArgs::layers points into (keep `layers`
 // alive while the ChainArgs is used).
+// Layer l's per-row scales, where given (the name is built only then: a step's hot path).
+std::optional<VectorView> layer_scale_of(const std::optional<Array>& a, std::size_t l, int device) {
+  if (!a) return std::nullopt;
+  return vector_of(a, ("layer " + std::to_string(l) + ": scale_a").c_str(), device);
+}
+
 ChainArgs chain_args_of(const ChainOperands& o, int device, std::vector<ChainLayer>& layers) {
   const std::size_t n = o.weights.size();
   if (o.biases.size() != n || o.scale_a.size() != n || o.alpha.size() != n)
@@ -307,7 +336,7 @@ ChainArgs chain_args_of(const ChainOperands& o, int device, std::vector<ChainLay
     ChainLayer L;
     L.w = matrix_of(o.weights[l], (at + "the weight").c_str(), device);
     L.bias = vector_of(o.biases[l], (at + "the bias").c_str(), device);
-    L.scale_a = vector_of(o.scale_a[l], (at + "scale_a").c_str(), device);
+    L.scale_a = layer_scale_of(o.scale_a[l], l, device);
     L.alpha = o.alpha[l];
     layers.push_back(L);
   }
@@ -332,8 +361,7 @@ ChainArgs step_args_of(const Array& x, const Array& y, const std::vector<std::op
   args.y = matrix_of(y, "y", device);
   layers = fixed;
   for (std::size_t l = 0; l < layers.size(); ++l) {
-    if (scale_a[l]) layers[l].scale_a = vector_of(scale_a[l], ("layer " + std::to_string(l) + ": scale_a").c_str(), device);
-    else layers[l].scale_a.reset();
+    layers[l].scale_a = layer_scale_of(scale_a[l], l, device);
     layers[l].alpha = alpha[l];
   }
   args.layers = layers;
@@ -344,28 +372,18 @@ ChainArgs step_args_of(const Array& x, const Array& y, const std::vector<std::op
 class PyChain {
  public:
   PyChain(const ChainOperands& o, std::int64_t max_m, const std::string& sm90_kernel, bool programmatic_launch) {
-    const bool have_device = cudaGetDevice(&device_) == cudaSuccess;
-    if (!have_device) (void)cudaGetLastError();
+    device_ = usable_device();
     std::vector<ChainLayer> layers;
-    const ChainArgs args = chain_args_of(o, have_device ? device_ : -1, layers);  // argument errors first
-    if (!have_device) throw std::runtime_error("no CUDA device is usable here: graphgemm chains need an NVIDIA Hopper GPU");
+    const ChainArgs args = chain_args_of(o, device_, layers);  // argument errors first
+    if (device_ < 0) throw std::runtime_error("no CUDA device is usable here: graphgemm chains need an NVIDIA Hopper GPU");
     layers_ = layers;
     ChainOptions options;
     options.max_m = max_m;
     options.sm90_kernel = sm90_kernel;
     options.programmatic_launch = programmatic_launch;
     check(chain_.initialize(args, options));
-    workspace_bytes_ = chain_.workspace_size();
-    const cudaError_t err = cudaMalloc(&workspace_, workspace_bytes_);
-    if (err != cudaSuccess)
-      throw std::runtime_error(std::string("allocating the chain's ") + std::to_string(workspace_bytes_) +
-                               "-byte workspace failed: " + cudaGetErrorString(err));
+    workspace_.allocate(chain_.workspace_size(), "chain");
   }
-  ~PyChain() {
-    if (workspace_) (void)cudaFree(workspace_);
-  }
-  PyChain(const PyChain&) = delete;
-  PyChain& operator=(const PyChain&) = delete;
 
   void run(const ChainOperands& o, std::uintptr_t stream) const {
     std::vector<ChainLayer> layers;
@@ -380,20 +398,19 @@ class PyChain {
     check(chain_.run(args, workspace(), reinterpret_cast<cudaStream_t>(stream)));
   }
   const GemmChain& chain() const { return chain_; }
-  Workspace workspace() const { return {workspace_, workspace_bytes_}; }
+  Workspace workspace() const { return workspace_.get(); }
   int device() const { return device_; }
   std::string describe() const { return chain_.describe(); }
   std::string kernel_for(std::int64_t m) const { return chain_.kernel_for(m); }
   std::int64_t max_m() const { return chain_.max_m(); }
   int layers() const { return chain_.layers(); }
-  std::size_t workspace_size() const { return workspace_bytes_; }
+  std::size_t workspace_size() const { return workspace_.size(); }
 
  private:
   GemmChain chain_;
   std::vector<ChainLayer> layers_;  // as built (the Python Chain keeps their arrays)
   int device_ = 0;
-  void* workspace_ = nullptr;
-  std::size_t workspace_bytes_ = 0;
+  DeviceWorkspace workspace_;
 };
 
 // A chain recorded into a graph being captured (by graphgemm or another library): its setup and
