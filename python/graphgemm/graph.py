@@ -30,28 +30,29 @@ from . import _C, Chain, Plan, _framework, resolve_stream
 __all__ = ["GemmNode", "ChainNode", "record", "update", "record_chain", "update_chain", "upload"]
 
 _OPERANDS = ("a", "b", "d", "c", "bias", "scale_a", "scale_b")
-_M_ROWS = ("a", "d", "c")  # the operands with M rows (scale_a: M entries per row, or 1 per tensor)
+_M_ROWS = ("a", "d", "c", "x", "y")  # operands with M rows (GEMM nodes' and chains'); scale_a: M entries or 1
 
-# Updates of torch tensors that match the recording but for M go to C++ as pointers (GEMM nodes:
-# _torch_update_args; chain steps without scales: _torch_step_rows); False sends every update through
-# DLPack (for comparing the two).
+# Updates of torch tensors that match the recording but for M go to C++ as pointers (GEMM nodes and
+# chain steps without scales: _torch_update_args); False sends every update through DLPack (for
+# comparing the two).
 _TORCH_FAST_PATH = True
 
 
-def _torch_node_signature(operands: dict):
-    """(the operands' signature (_signature_of), torch.Tensor), or None if any operand is not a torch tensor."""
-    if any(t is not None and _framework(t) != "torch" for t in operands.values()):
+def _torch_node_signature(operands: dict, keys: tuple = _OPERANDS):
+    """(the signature of operands[keys] (_signature_of), torch.Tensor), or None if any of them is not
+    a torch tensor."""
+    if any(operands[k] is not None and _framework(operands[k]) != "torch" for k in keys):
         return None
     import torch  # (imported already: the operands are torch tensors)
 
-    return _signature_of(operands), torch.Tensor
+    return _signature_of(operands, keys), torch.Tensor
 
 
-def _signature_of(operands: dict) -> dict:
-    """Per operand (None kept): dtype, strides, device, rank and shape with M left out (a, d, c: their
-    columns; scale_a: nothing)."""
+def _signature_of(operands: dict, keys: tuple = _OPERANDS) -> dict:
+    """Per operand of `keys` (None kept): dtype, strides, device, rank and shape with M left out (the
+    _M_ROWS operands: their columns; scale_a: nothing)."""
     sig = {}
-    for k in _OPERANDS:
+    for k in keys:
         t = operands[k]
         if t is None:
             sig[k] = None
@@ -63,11 +64,11 @@ def _signature_of(operands: dict) -> dict:
 
 
 def _torch_update_args(signature, tensor_type, operands: dict):
-    """(m, pointers in _OPERANDS order, scale_a's entries) if every operand is a `tensor_type` matching
-    the recorded signature (_signature_of) with one M for a, d and c; else None."""
+    """(m, pointers in the signature's order, scale_a's entries) if every operand the signature names
+    is a `tensor_type` matching it (_signature_of) with one M for the _M_ROWS ones; else None."""
     ptrs, m, scale_a_size = [], None, 0
-    for k in _OPERANDS:
-        t, want = operands[k], signature[k]
+    for k, want in signature.items():
+        t = operands[k]
         if want is None:
             if t is not None:
                 return None
@@ -246,13 +247,7 @@ class ChainNode:
         self._operands = operands
         # x and y as recorded (torch tensors only): a step whose x and y match but for M, without
         # scales, goes to C++ as pointers and M (as GEMM nodes' updates do).
-        xy = {"x": operands["x"], "y": operands["y"]}
-        self._torch_xy = None
-        if all(_framework(t) == "torch" for t in xy.values()):
-            import torch  # (imported already: x and y are torch tensors)
-
-            self._torch_xy = {k: (t.dtype, t.stride(), t.get_device(), t.dim(), tuple(t.shape)[1:])
-                              for k, t in xy.items()}, torch.Tensor
+        self._torch_xy = _torch_node_signature(operands, ("x", "y"))
 
     @property
     def setup_updates(self) -> int:
@@ -329,27 +324,18 @@ def update_chain(graph: Any, node: ChainNode, **operands) -> None:
     if "weights" in operands or "biases" in operands:
         node._node.update(exec_handle, graph_handle, *(merged[k] for k in _CHAIN_OPERANDS))
     else:  # a step: the C++ node keeps the weights' and biases' views of the last update
-        m = _torch_step_rows(node, merged) if _TORCH_FAST_PATH else None
-        if m is not None:
-            node._node.update_step_pointers(exec_handle, graph_handle, m, merged["x"].data_ptr(), merged["y"].data_ptr(),
-                                            merged["alpha"])
+        fast = _torch_step_args(node, merged) if _TORCH_FAST_PATH else None
+        if fast is not None:
+            m, (x_ptr, y_ptr), _ = fast
+            node._node.update_step_pointers(exec_handle, graph_handle, m, x_ptr, y_ptr, merged["alpha"])
         else:
             node._node.update_step(exec_handle, graph_handle, merged["x"], merged["y"], merged["scale_a"],
                                    merged["alpha"])
     node._operands = merged
 
 
-def _torch_step_rows(node: ChainNode, merged: dict):
-    """M if the step has no scales and its x and y are torch tensors matching the recorded ones but for
-    M (one M for both); else None."""
+def _torch_step_args(node: ChainNode, merged: dict):
+    """_torch_update_args of a chain step's x and y where the step has no scales; else None."""
     if node._torch_xy is None or any(s is not None for s in merged["scale_a"]):
         return None
-    signature, tensor_type = node._torch_xy
-    m = None
-    for k in ("x", "y"):
-        t, want = merged[k], signature[k]
-        if not isinstance(t, tensor_type) or t.dtype != want[0] or t.stride() != want[1] or t.get_device() != want[2] \
-                or t.dim() != want[3] or tuple(t.shape)[1:] != want[4] or (m is not None and t.shape[0] != m):
-            return None
-        m = t.shape[0]
-    return m
+    return _torch_update_args(*node._torch_xy, merged)

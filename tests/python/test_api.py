@@ -228,11 +228,11 @@ def test_chain_step_fast_path_takes_only_matching_x_and_y_without_scales():
         o.update(kw)
         return o
 
-    assert ggg._torch_step_rows(Node, merged(17)) == 17
-    assert ggg._torch_step_rows(Node, merged(17, scale_a=[None, T((17,), (1,), "f32")])) is None  # scales: DLPack
-    assert ggg._torch_step_rows(Node, merged(17, y=T((16, 32), (32, 1)))) is None  # two M
-    assert ggg._torch_step_rows(Node, merged(17, x=T((17, 64), (128, 1)))) is None  # other strides
-    assert ggg._torch_step_rows(Node, merged(17, y=T((17, 32), (32, 1), "f16"))) is None  # another dtype
+    assert ggg._torch_step_args(Node, merged(17, x=T((17, 64), (64, 1), ptr=0xa0))) == (17, [0xa0, 0x1000], 0)
+    assert ggg._torch_step_args(Node, merged(17, scale_a=[None, T((17,), (1,), "f32")])) is None  # scales: DLPack
+    assert ggg._torch_step_args(Node, merged(17, y=T((16, 32), (32, 1)))) is None  # two M
+    assert ggg._torch_step_args(Node, merged(17, x=T((17, 64), (128, 1)))) is None  # other strides
+    assert ggg._torch_step_args(Node, merged(17, y=T((17, 32), (32, 1), "f16"))) is None  # another dtype
 
 
 def test_the_binding_has_every_method_the_python_layer_calls():
