@@ -115,13 +115,14 @@ def test_chain_errors_raise_and_write_nothing():
     assert torch.isnan(y).all()
 
 
-def recorded_chain(L):
-    """L's chain (max_m MAX_M) recorded into a torch graph (kept for updates) with a torch op after it,
-    instantiated: (chain, y, graph, node, z = relu(y) in the graph)."""
+def recorded_chain(L, scaled=True):
+    """L's chain (max_m MAX_M; layer 1's per-row scales where `scaled`) recorded into a torch graph (kept
+    for updates) with a torch op after it, instantiated: (chain, y, graph, node, z = relu(y) in the graph)."""
     import graphgemm.graph as ggg
 
     y = torch.empty(MAX_M, L.widths[-1], device="cuda", dtype=L.dtype)
-    chain = graphgemm.Chain(L.xs[0], y, L.weights(), L.biases, L.scale_a(MAX_M), L.alpha, max_m=MAX_M)
+    chain = graphgemm.Chain(L.xs[0], y, L.weights(), L.biases, L.scale_a(MAX_M) if scaled else None, L.alpha,
+                            max_m=MAX_M)
     s = torch.cuda.Stream()
     s.wait_stream(torch.cuda.current_stream())
     g = torch.cuda.CUDAGraph(keep_graph=True)
@@ -179,14 +180,7 @@ def test_chain_steps_without_scales_both_ways(fast_path, monkeypatch):
     import graphgemm.graph as ggg
 
     L = Layers(torch.float16, seed=5)
-    y = torch.empty(MAX_M, L.widths[-1], device="cuda", dtype=L.dtype)
-    chain = graphgemm.Chain(L.xs[0], y, L.weights(), L.biases, None, L.alpha, max_m=MAX_M)
-    s = torch.cuda.Stream()
-    s.wait_stream(torch.cuda.current_stream())
-    g = torch.cuda.CUDAGraph(keep_graph=True)
-    with torch.cuda.graph(g, stream=s):
-        node = ggg.record_chain(chain, L.xs[0], y)
-    g.instantiate()
+    chain, y, g, node, _ = recorded_chain(L, scaled=False)
     eager_y = torch.empty_like(y)
     monkeypatch.setattr(ggg, "_TORCH_FAST_PATH", fast_path)
     for step, m in enumerate([3, MAX_M, 77, 1]):
